@@ -1,0 +1,878 @@
+/*
+ * dtsim.c -- the simulator declared in dtsim.h.
+ *
+ * One loop iteration is one jiffy (1 ms, HZ=1000).  Per jiffy: tasks that
+ * are due wake up; runnable tasks share the CPUs and dirty pages, calling
+ * the balance_dirty_pages() model when their nr_dirtied reaches the poll
+ * interval (or the per-CPU safeguard fires); then each disk's flusher
+ * moves dirty pages to writeback above the background threshold and the
+ * disk completes writeback at its bandwidth.  Everything random comes from
+ * one seeded splitmix64 stream, so a configuration and a seed give the
+ * same run, byte for byte.
+ * Reads/writes: nothing; results go to the observer callbacks.
+ * Simplifications (said in model/README.md): one global domain whose
+ * dirty_limit equals thresh (dirty_bytes is fixed during a run), no memcg,
+ * no strictlimit, no 30 s expiry writeback, exiting tasks leak nothing.
+ */
+#define _DEFAULT_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <math.h>
+
+#include "dtsim.h"
+
+/* ---------------------------------------------------------------- config */
+
+void dt_sim_defaults(struct dt_sim_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->ngroups = 1;
+	c->group[0].n = 1;
+	c->ndisks = 1;
+	c->disk_mbps[0] = 20;
+	c->disk_noise = 0.1;
+	c->queue_ms = 100;
+	c->thresh = (64UL << 20) >> DT_PAGE_SHIFT;	/* 64 MiB */
+	c->bg_thresh = 0;				/* 0: thresh / 2 */
+	c->duration_ms = 30000;
+	c->cpus = 4;
+	c->cpu_mbps = 1000;
+	c->seed = 1;
+	c->pos = DT_POS_61;
+	c->rate_estimation = 1;
+	c->rate_pure = 0;
+	c->step_filter = 1;
+	c->safeguard = 1;
+	c->pause_v = DT_V61;
+	c->think_comp = 1;
+	c->update_v = DT_V61;
+	c->trace_tasks = -1;
+}
+
+static int bad(char *err, int len, const char *key, const char *val,
+	       const char *want)
+{
+	snprintf(err, (size_t)len, "bad value for key '%s': '%s' (want %s)",
+		 key, val, want);
+	return -1;
+}
+
+static int parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s)
+		return -1;
+	v = strtod(s, &end);
+	if (*end || v != v)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_long(const char *s, long *out)
+{
+	char *end;
+	long v;
+
+	if (!*s)
+		return -1;
+	v = strtol(s, &end, 10);
+	if (*end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* bytes with optional K/M/G suffix (powers of 1024) */
+static int parse_bytes(const char *s, unsigned long long *out)
+{
+	char *end;
+	double v;
+
+	if (!*s)
+		return -1;
+	v = strtod(s, &end);
+	if (end == s || v < 0)
+		return -1;
+	if (*end == 'k' || *end == 'K')
+		v *= 1024, end++;
+	else if (*end == 'm' || *end == 'M')
+		v *= 1024 * 1024, end++;
+	else if (*end == 'g' || *end == 'G')
+		v *= 1024.0 * 1024 * 1024, end++;
+	if (*end)
+		return -1;
+	*out = (unsigned long long)v;
+	return 0;
+}
+
+static int parse_onoff(const char *s, int *out)
+{
+	if (!strcmp(s, "on") || !strcmp(s, "1")) {
+		*out = 1;
+		return 0;
+	}
+	if (!strcmp(s, "off") || !strcmp(s, "0")) {
+		*out = 0;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_variant(const char *s, enum dt_variant *v)
+{
+	if (!strcmp(s, "6.1")) {
+		*v = DT_V61;
+		return 0;
+	}
+	if (!strcmp(s, "v10")) {
+		*v = DT_V10;
+		return 0;
+	}
+	return -1;
+}
+
+/* group=N[:disk[:start_s[:stop_s[:think_ms[:chunk_kb]]]]] */
+static int parse_group(const char *s, struct dt_group *g)
+{
+	double f[6] = { 0, 0, 0, 0, 0, 64 };
+	char buf[128], *p, *tok;
+	int i = 0;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	for (p = buf; (tok = strsep(&p, ":")) != NULL; i++) {
+		if (i >= 6 || parse_double(tok, &f[i]) || f[i] < 0)
+			return -1;
+	}
+	if (f[0] < 1 || f[0] > 100000 || f[5] < 4)
+		return -1;
+	g->n = (int)f[0];
+	g->disk = (int)f[1];
+	g->start_ms = lround(f[2] * 1000);
+	g->stop_ms = lround(f[3] * 1000);
+	g->think_ms = lround(f[4]);
+	g->chunk_pages = lround(f[5]) >> (DT_PAGE_SHIFT - 10);
+	return 0;
+}
+
+int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
+	       char *err, int errlen)
+{
+	unsigned long long b;
+	double d;
+	long l;
+
+	if (!strcmp(key, "tasks")) {
+		if (parse_long(val, &l) || l < 0 || l > 100000)
+			return bad(err, errlen, key, val, "0..100000");
+		/* tasks=N is the first group: N flat-out writers on disk 0 */
+		memset(&c->group[0], 0, sizeof(c->group[0]));
+		c->group[0].n = (int)l;
+		c->group[0].chunk_pages = 16;
+	} else if (!strcmp(key, "group")) {
+		if (c->ngroups >= DT_MAX_GROUPS)
+			return bad(err, errlen, key, val, "at most 31 groups");
+		if (parse_group(val, &c->group[c->ngroups]))
+			return bad(err, errlen, key, val,
+				   "N[:disk[:start_s[:stop_s[:think_ms[:chunk_kb]]]]]");
+		c->ngroups++;
+	} else if (!strcmp(key, "disk_bw")) {
+		char buf[256], *p, *tok;
+		int n = 0;
+
+		if (strlen(val) >= sizeof(buf))
+			return bad(err, errlen, key, val, "MB/s[,MB/s...]");
+		strcpy(buf, val);
+		for (p = buf; (tok = strsep(&p, ",")) != NULL; n++) {
+			if (n >= DT_MAX_DISKS || parse_double(tok, &d) ||
+			    d < 0.01 || d > 100000)
+				return bad(err, errlen, key, val,
+					   "MB/s[,MB/s...], up to 8 disks, 0.01..100000");
+			c->disk_mbps[n] = d;
+		}
+		c->ndisks = n;
+	} else if (!strcmp(key, "dirty_bytes")) {
+		if (parse_bytes(val, &b) || (b >> DT_PAGE_SHIFT) < 64 ||
+		    (b >> DT_PAGE_SHIFT) > (1ULL << 30))
+			return bad(err, errlen, key, val, "bytes[K|M|G], >= 256K");
+		c->thresh = (unsigned long)(b >> DT_PAGE_SHIFT);
+	} else if (!strcmp(key, "dirty_background_bytes") ||
+		   !strcmp(key, "bg_bytes")) {
+		if (parse_bytes(val, &b))
+			return bad(err, errlen, key, val, "bytes[K|M|G]");
+		c->bg_thresh = (unsigned long)(b >> DT_PAGE_SHIFT);
+	} else if (!strcmp(key, "duration")) {
+		if (parse_double(val, &d) || d <= 0 || d > 36000)
+			return bad(err, errlen, key, val, "seconds, 0..36000");
+		c->duration_ms = lround(d * 1000);
+	} else if (!strcmp(key, "cpus")) {
+		if (parse_long(val, &l) || l < 1 || l > 4096)
+			return bad(err, errlen, key, val, "1..4096");
+		c->cpus = (int)l;
+	} else if (!strcmp(key, "cpu_bw")) {
+		if (parse_double(val, &d) || d < 1)
+			return bad(err, errlen, key, val, "MB/s >= 1");
+		c->cpu_mbps = d;
+	} else if (!strcmp(key, "seed")) {
+		if (parse_long(val, &l) || l < 0)
+			return bad(err, errlen, key, val, "a non-negative integer");
+		c->seed = (unsigned long long)l;
+	} else if (!strcmp(key, "disk_noise")) {
+		if (parse_double(val, &d) || d < 0 || d >= 1)
+			return bad(err, errlen, key, val, "0 <= fraction < 1");
+		c->disk_noise = d;
+	} else if (!strcmp(key, "queue_ms")) {
+		if (parse_long(val, &l) || l < 1 || l > 10000)
+			return bad(err, errlen, key, val, "1..10000");
+		c->queue_ms = l;
+	} else if (!strcmp(key, "pos_ratio")) {
+		if (!strcmp(val, "6.1"))
+			c->pos = DT_POS_61;
+		else if (!strcmp(val, "v10"))
+			c->pos = DT_POS_V10;
+		else if (!strcmp(val, "threshold"))
+			c->pos = DT_POS_THRESHOLD;
+		else
+			return bad(err, errlen, key, val, "6.1|v10|threshold");
+	} else if (!strcmp(key, "rate_estimation")) {
+		if (parse_onoff(val, &c->rate_estimation))
+			return bad(err, errlen, key, val, "on|off");
+	} else if (!strcmp(key, "rate_feedback")) {
+		if (!strcmp(val, "pos"))
+			c->rate_pure = 0;
+		else if (!strcmp(val, "pure"))
+			c->rate_pure = 1;
+		else
+			return bad(err, errlen, key, val, "pos|pure");
+	} else if (!strcmp(key, "seed_dirty_ratelimit")) {
+		if (parse_long(val, &l) || l < 0)
+			return bad(err, errlen, key, val, "KB/s >= 0");
+		c->seed_rl = (unsigned long)l >> (DT_PAGE_SHIFT - 10);
+	} else if (!strcmp(key, "seed_at")) {
+		if (parse_double(val, &d) || d < 0)
+			return bad(err, errlen, key, val, "seconds >= 0");
+		c->seed_at_ms = lround(d * 1000);
+	} else if (!strcmp(key, "step_filter")) {
+		if (parse_onoff(val, &c->step_filter))
+			return bad(err, errlen, key, val, "on|off");
+	} else if (!strcmp(key, "percpu_safeguard")) {
+		if (parse_onoff(val, &c->safeguard))
+			return bad(err, errlen, key, val, "on|off");
+	} else if (!strcmp(key, "max_pause")) {
+		if (parse_variant(val, &c->pause_v))
+			return bad(err, errlen, key, val, "6.1|v10");
+	} else if (!strcmp(key, "think_time")) {
+		if (parse_onoff(val, &c->think_comp))
+			return bad(err, errlen, key, val, "on|off");
+	} else if (!strcmp(key, "update")) {
+		if (parse_variant(val, &c->update_v))
+			return bad(err, errlen, key, val, "6.1|v10");
+	} else if (!strcmp(key, "variant")) {
+		enum dt_variant v;
+
+		if (parse_variant(val, &v))
+			return bad(err, errlen, key, val, "6.1|v10");
+		c->pos = v == DT_V10 ? DT_POS_V10 : DT_POS_61;
+		c->update_v = v;
+		c->pause_v = v;
+	} else if (!strcmp(key, "stall")) {
+		char *colon = strchr(val, ':');
+		char rate[64];
+
+		if (!colon || (size_t)(colon - val) >= sizeof(rate))
+			return bad(err, errlen, key, val, "PER_S:MAX_MS");
+		memcpy(rate, val, (size_t)(colon - val));
+		rate[colon - val] = 0;
+		if (parse_double(rate, &d) || d < 0 || d > 1000 ||
+		    parse_long(colon + 1, &l) || l < 1 || l > 100000)
+			return bad(err, errlen, key, val, "PER_S:MAX_MS");
+		c->stall_rate = d;
+		c->stall_ms = l;
+	} else if (!strcmp(key, "trace_tasks")) {
+		if (parse_long(val, &l) || l < -1)
+			return bad(err, errlen, key, val, "-1 (all) or a count");
+		c->trace_tasks = (int)l;
+	} else {
+		snprintf(err, (size_t)errlen, "unknown key '%s'", key);
+		return -1;
+	}
+	return 0;
+}
+
+int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->ngroups; i++) {
+		if (c->group[i].disk >= c->ndisks) {
+			snprintf(err, (size_t)errlen,
+				 "bad value for key 'group': disk %d but disk_bw lists %d disk(s)",
+				 c->group[i].disk, c->ndisks);
+			return -1;
+		}
+		n += c->group[i].n;
+	}
+	if (n < 1) {
+		snprintf(err, (size_t)errlen, "bad value for key 'tasks': no tasks at all");
+		return -1;
+	}
+	if (c->bg_thresh >= c->thresh && c->bg_thresh) {
+		snprintf(err, (size_t)errlen,
+			 "bad value for key 'dirty_background_bytes': must be below dirty_bytes");
+		return -1;
+	}
+	return 0;
+}
+
+void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
+{
+	static const char *pos[] = { "6.1", "v10", "threshold" };
+	static const char *var[] = { "6.1", "v10" };
+	int i;
+
+	fprintf(f, "dirty_bytes=%lu\n", c->thresh << DT_PAGE_SHIFT);
+	fprintf(f, "dirty_background_bytes=%lu\n",
+		(c->bg_thresh ? c->bg_thresh : c->thresh / 2) << DT_PAGE_SHIFT);
+	fprintf(f, "disk_bw=");
+	for (i = 0; i < c->ndisks; i++)
+		fprintf(f, "%s%g", i ? "," : "", c->disk_mbps[i]);
+	fprintf(f, "\n");
+	for (i = 0; i < c->ngroups; i++)
+		if (c->group[i].n)
+			fprintf(f, "group=%d:%d:%g:%g:%ld:%ld\n", c->group[i].n,
+				c->group[i].disk, c->group[i].start_ms / 1000.0,
+				c->group[i].stop_ms / 1000.0, c->group[i].think_ms,
+				c->group[i].chunk_pages << (DT_PAGE_SHIFT - 10));
+	fprintf(f, "duration=%g\ncpus=%d\ncpu_bw=%g\nseed=%llu\n",
+		c->duration_ms / 1000.0, c->cpus, c->cpu_mbps, c->seed);
+	fprintf(f, "disk_noise=%g\nqueue_ms=%ld\n", c->disk_noise, c->queue_ms);
+	fprintf(f, "pos_ratio=%s\nrate_estimation=%s\nrate_feedback=%s\n",
+		pos[c->pos], c->rate_estimation ? "on" : "off",
+		c->rate_pure ? "pure" : "pos");
+	fprintf(f, "seed_dirty_ratelimit=%lu\nseed_at=%g\n",
+		(unsigned long)DT_KBPS(c->seed_rl), c->seed_at_ms / 1000.0);
+	fprintf(f, "step_filter=%s\npercpu_safeguard=%s\nmax_pause=%s\n",
+		c->step_filter ? "on" : "off", c->safeguard ? "on" : "off",
+		var[c->pause_v]);
+	fprintf(f, "stall=%g:%ld\n", c->stall_rate, c->stall_ms);
+	fprintf(f, "think_time=%s\nupdate=%s\n", c->think_comp ? "on" : "off",
+		var[c->update_v]);
+}
+
+/* ------------------------------------------------------------- simulator */
+
+enum { T_WAIT, T_RUN, T_SLEEP, T_THINK, T_GONE };
+
+struct task {
+	int disk, cpu, state, think_after, in_bdp;
+	long start, stop, think_ms, chunk, chunk_left, wake, bdp_start;
+	unsigned long bdp_pages;
+	double credit;
+	struct dt_task_rl rl;
+	unsigned long long write_bytes;
+};
+
+struct disk {
+	unsigned long nr_dirty, nr_writeback, dirtied, written;
+	unsigned long dirtied_stamp, written_stamp;
+	long stamp;
+	double ppms, credit, noise, completions;
+	struct dt_bw bw;
+	unsigned long dirty_ratelimit, balanced;
+	int dirty_exceeded;
+	unsigned long chunk_done;
+};
+
+struct sim {
+	const struct dt_sim_cfg *c;
+	const struct dt_observer *o;
+	struct dt_sim_result *res;
+	struct task *t;
+	int nt;
+	struct disk d[DT_MAX_DISKS];
+	int *pcpu;			/* bdp_ratelimits per CPU */
+	unsigned long nr_dirty, nr_writeback, nr_dirtied, nr_written;
+	unsigned long thresh, bg, limit, rl_pages, stat_error;
+	unsigned long long rng;
+	long now;
+};
+
+static unsigned long long rnd(struct sim *s)	/* splitmix64 */
+{
+	unsigned long long z = (s->rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double rnd01(struct sim *s)
+{
+	return (double)(rnd(s) >> 11) / 9007199254740992.0;
+}
+
+static unsigned long wb_thresh(struct sim *s, int k)
+{
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < s->c->ndisks; i++)
+		sum += s->d[i].completions;
+	if (sum <= 0)
+		return 0;	/* fprop with no events: share 0 */
+	return (unsigned long)((double)s->thresh * s->d[k].completions / sum);
+}
+
+/* __wb_update_bandwidth(): ratelimit (from balance_dirty_pages) and write_bw */
+static void update_bandwidth(struct sim *s, int k, int with_rl, int task,
+			     unsigned long dirty, unsigned long setpoint,
+			     long long pos_ratio)
+{
+	struct disk *d = &s->d[k];
+	unsigned long elapsed = (unsigned long)(s->now - d->stamp);
+
+	if (elapsed < 1)
+		elapsed = 1;
+	if (with_rl) {
+		struct dt_rl r;
+		struct dt_ev_rl e;
+
+		memset(&r, 0, sizeof(r));
+		r.dirty_ratelimit = d->dirty_ratelimit;
+		r.prev_balanced = d->balanced;
+		r.write_bw = d->bw.avg_write_bandwidth;
+		r.dirty_rate = (d->dirtied - d->dirtied_stamp) * DT_HZ / elapsed;
+		r.dirty = dirty;
+		r.setpoint = setpoint;
+		r.pos_ratio = pos_ratio;
+		dt_update_ratelimit(s->c->update_v, s->c->rate_pure,
+				    s->c->step_filter, &r);
+		if (s->c->rate_estimation)
+			d->dirty_ratelimit = r.new_ratelimit;
+		d->balanced = r.balanced;
+		if (s->o && s->o->rl) {
+			e.now = s->now;
+			e.task = task;
+			e.disk = k;
+			e.write_bw = d->bw.write_bandwidth;
+			e.avg_write_bw = d->bw.avg_write_bandwidth;
+			e.dirty_rate = r.dirty_rate;
+			e.dirty_ratelimit = d->dirty_ratelimit;
+			e.task_ratelimit = r.task_ratelimit;
+			e.balanced = r.balanced;
+			e.pos_ratio = pos_ratio;
+			e.prev_ratelimit = r.dirty_ratelimit;
+			e.dirty = dirty;
+			e.setpoint = setpoint;
+			e.elapsed = elapsed;
+			s->o->rl(s->o->ctx, &e);
+		}
+	}
+	dt_update_write_bw(&d->bw, elapsed, d->written - d->written_stamp);
+	d->dirtied_stamp = d->dirtied;
+	d->written_stamp = d->written;
+	d->stamp = s->now;
+}
+
+/*
+ * balance_dirty_pages() for task @ti after it dirtied @pages pages.
+ * Returns 1 if the task now sleeps.
+ */
+static int bdp(struct sim *s, int ti, unsigned long pages)
+{
+	const struct dt_sim_cfg *c = s->c;
+	struct task *t = &s->t[ti];
+	struct disk *d = &s->d[t->disk];
+	unsigned long dirty = s->nr_dirty + s->nr_writeback;
+	unsigned long wbt, wbd, rl, task_rl, trace_pause_pages;
+	struct dt_pos p;
+	struct dt_pause o;
+	long max_pause, min_pause;
+	int ndp;
+
+	s->res->bdp_calls++;
+	if (dirty <= dt_freerun(s->thresh, s->bg)) {	/* free run */
+		t->rl.nr_dirtied_pause = (int)dt_poll_interval(dirty, s->thresh);
+		t->rl.dirty_paused_when = (unsigned long)s->now;
+		t->rl.nr_dirtied = 0;
+		t->in_bdp = 0;
+		return 0;
+	}
+	if (!t->in_bdp) {
+		t->bdp_start = s->now;
+		t->in_bdp = 1;
+		t->bdp_pages = pages;
+	}
+	wbt = wb_thresh(s, t->disk);
+	wbd = d->nr_dirty + d->nr_writeback;
+	d->dirty_exceeded = wbd > wbt && dirty > s->thresh;
+
+	memset(&p, 0, sizeof(p));
+	p.thresh = s->thresh;
+	p.bg_thresh = s->bg;
+	p.limit = s->limit;
+	p.dirty = dirty;
+	p.bdi_thresh = wbt;
+	p.bdi_dirty = wbd;
+	p.write_bw = d->bw.avg_write_bandwidth;
+	dt_pos_ratio(c->pos == DT_POS_V10 ? DT_POS_V10_KNOB : c->pos, &p);
+
+	if (d->stamp + DT_BW_INTERVAL < s->now)
+		update_bandwidth(s, t->disk, 1, ti, dirty, p.setpoint,
+				 p.pos_ratio);
+
+	/* pos_ratio=threshold: under both thresholds the task runs free */
+	if (c->pos == DT_POS_THRESHOLD && p.pos_ratio) {
+		t->rl.nr_dirtied_pause = (int)dt_poll_interval(dirty, s->thresh);
+		t->rl.dirty_paused_when = (unsigned long)s->now;
+		t->rl.nr_dirtied = 0;
+		t->in_bdp = 0;
+		return 0;
+	}
+
+	rl = d->dirty_ratelimit;
+	task_rl = (unsigned long)(((unsigned long long)rl *
+				   (unsigned long long)p.pos_ratio) >> DT_SHIFT);
+	max_pause = dt_max_pause(c->pause_v, d->bw.avg_write_bandwidth, wbd);
+	ndp = t->rl.nr_dirtied_pause;
+	min_pause = dt_min_pause(c->pause_v, d->bw.avg_write_bandwidth, rl,
+				 max_pause, task_rl, &ndp);
+	if (c->pause_v == DT_V10)
+		ndp = (int)dt_poll_interval(dirty, s->thresh);
+	trace_pause_pages = (unsigned long)t->rl.nr_dirtied_pause;
+	/* the kit's max_pause=v10 knob swaps only max/min pause and the poll
+	 * interval; the rest of the pause path stays 6.1's */
+	dt_task_pause(DT_V61, c->think_comp, &t->rl,
+		      (unsigned long)s->now, t->bdp_pages, task_rl,
+		      min_pause, max_pause, ndp, &o);
+
+	if (s->o && s->o->bdp && (c->trace_tasks < 0 || ti < c->trace_tasks)) {
+		struct dt_ev_bdp e;
+
+		e.now = s->now;
+		e.task = ti;
+		e.disk = t->disk;
+		e.limit = s->limit;
+		e.setpoint = (s->limit + dt_freerun(s->thresh, s->bg)) / 2;
+		e.dirty = dirty;
+		/* the trace event's own rounding: setpoint*bdi_thresh/(thresh+1) */
+		e.bdi_setpoint = (unsigned long)((unsigned long long)e.setpoint *
+						 wbt / (s->thresh + 1));
+		e.bdi_dirty = wbd;
+		e.dirty_ratelimit = rl;
+		e.task_ratelimit = task_rl;
+		e.dirtied = t->bdp_pages;
+		e.dirtied_pause = trace_pause_pages;
+		e.paused = s->now - t->bdp_start;
+		e.pause = o.trace_pause;
+		e.period = o.period;
+		e.think = (long)o.think;
+		e.pos_ratio = p.pos_ratio;
+		s->o->bdp(s->o->ctx, &e);
+	}
+	if (!o.sleep) {
+		t->in_bdp = 0;
+		return 0;
+	}
+	s->res->pauses++;
+	t->state = T_SLEEP;
+	t->wake = s->now + (o.pause > 0 ? o.pause : 1);
+	/* 6.1 loops again after sleeping only when the rate was zero */
+	if (task_rl == 0 && wbd > s->stat_error)
+		t->in_bdp = 1;
+	else
+		t->in_bdp = 0;
+	return 1;
+}
+
+/* run task @ti for this jiffy with @quota pages of CPU time */
+static void run_task(struct sim *s, int ti, double quota)
+{
+	const struct dt_sim_cfg *c = s->c;
+	struct task *t = &s->t[ti];
+	struct disk *d = &s->d[t->disk];
+	int *p = &s->pcpu[t->cpu];
+
+	t->credit += quota;
+	if (t->in_bdp && bdp(s, ti, t->bdp_pages))
+		goto out;
+	while (t->credit >= 1) {
+		long rl = t->rl.nr_dirtied_pause, k;
+		int call;
+
+		if (d->dirty_exceeded && rl > DT_EXCEEDED_RL)
+			rl = DT_EXCEEDED_RL;
+		k = rl - t->rl.nr_dirtied;
+		if (c->safeguard && (long)s->rl_pages - *p < k)
+			k = (long)s->rl_pages - *p;
+		if (t->think_ms && t->chunk_left < k)
+			k = t->chunk_left;
+		if ((double)k > t->credit)
+			k = (long)t->credit;
+		if (k < 1)
+			k = 1;
+		/* folio_account_dirtied(): every counter moves together */
+		t->rl.nr_dirtied += (int)k;
+		*p += (int)k;
+		d->nr_dirty += (unsigned long)k;
+		d->dirtied += (unsigned long)k;
+		s->nr_dirty += (unsigned long)k;
+		s->nr_dirtied += (unsigned long)k;
+		t->write_bytes += (unsigned long long)k << DT_PAGE_SHIFT;
+		t->credit -= (double)k;
+		t->chunk_left -= k;
+		/* balance_dirty_pages_ratelimited() */
+		rl = t->rl.nr_dirtied_pause;
+		if (d->dirty_exceeded && rl > DT_EXCEEDED_RL)
+			rl = DT_EXCEEDED_RL;
+		if (t->rl.nr_dirtied >= rl) {
+			*p = 0;
+		} else if (c->safeguard && *p >= (long)s->rl_pages) {
+			*p = 0;
+			rl = 0;
+		}
+		call = t->rl.nr_dirtied >= rl;
+		if (call) {
+			t->in_bdp = 0;
+			if (bdp(s, ti, (unsigned long)t->rl.nr_dirtied)) {
+				if (t->think_ms && t->chunk_left <= 0) {
+					t->chunk_left = t->chunk;
+					t->think_after = 1;
+				}
+				goto out;
+			}
+		}
+		if (t->think_ms && t->chunk_left <= 0) {
+			t->chunk_left = t->chunk;
+			t->state = T_THINK;
+			t->wake = s->now + t->think_ms;
+			goto out;
+		}
+	}
+	return;
+out:
+	t->credit = 0;
+}
+
+static void flush_and_write(struct sim *s, int k)
+{
+	const struct dt_sim_cfg *c = s->c;
+	struct disk *d = &s->d[k];
+	unsigned long wbt = wb_thresh(s, k), wb_bg, cap, n, chunk;
+
+	/* wb_over_bg_thresh(): global or this wb's share over background */
+	wb_bg = s->thresh ? (unsigned long)((unsigned long long)wbt * s->bg / s->thresh) : 0;
+	if (s->nr_dirty > s->bg || d->nr_dirty > wb_bg) {
+		/* wb_bandwidth_estimate_start(): forget a long idle period */
+		if (d->nr_writeback == 0 && s->now - d->stamp > DT_HZ) {
+			d->dirtied_stamp = d->dirtied;
+			d->written_stamp = d->written;
+			d->stamp = s->now;
+		}
+		cap = (unsigned long)(d->ppms * (double)c->queue_ms);
+		if (cap < 32)
+			cap = 32;
+		n = cap > d->nr_writeback ? cap - d->nr_writeback : 0;
+		if (n > d->nr_dirty)
+			n = d->nr_dirty;
+		d->nr_dirty -= n;
+		d->nr_writeback += n;
+		s->nr_dirty -= n;
+		s->nr_writeback += n;
+		/* do_writepages() refreshes write_bw after each chunk */
+		d->chunk_done += n;
+		chunk = d->bw.avg_write_bandwidth / 2;
+		if (chunk > s->limit / 8)
+			chunk = s->limit / 8;
+		chunk = (chunk + 1024) / 1024 * 1024;
+		if (d->chunk_done >= chunk) {
+			d->chunk_done = 0;
+			if (d->stamp + DT_BW_INTERVAL < s->now)
+				update_bandwidth(s, k, 0, -1, 0, 0, 0);
+		}
+	}
+	/* the disk */
+	if (s->now % 20 == 0)
+		d->noise = 1.0 + c->disk_noise * (2.0 * rnd01(s) - 1.0);
+	d->credit += d->ppms * d->noise;
+	n = (unsigned long)d->credit;
+	if (n > d->nr_writeback)
+		n = d->nr_writeback;
+	d->credit -= (double)n;
+	if (d->nr_writeback == 0 && d->credit > 1)
+		d->credit = 1;		/* an idle disk banks nothing */
+	d->nr_writeback -= n;
+	d->written += n;
+	s->nr_writeback -= n;
+	s->nr_written += n;
+	d->completions += (double)n;
+}
+
+int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
+	       struct dt_sim_result *res)
+{
+	struct sim s;
+	int i, j, k, nt = 0, ncpu_ids;
+	double decay = pow(0.5, 1.0 / 3000.0);	/* fprop: halve every 3 s */
+	double cpu_ppm = c->cpu_mbps * (1 << (20 - DT_PAGE_SHIFT)) / DT_HZ;
+
+	memset(&s, 0, sizeof(s));
+	memset(res, 0, sizeof(*res));
+	s.c = c;
+	s.o = o;
+	s.res = res;
+	s.rng = c->seed * 0x2545f4914f6cdd1dULL + 1;
+	s.thresh = c->thresh;
+	s.bg = c->bg_thresh ? c->bg_thresh : c->thresh / 2;
+	s.limit = c->thresh;	/* dom->dirty_limit follows a fixed thresh */
+	s.rl_pages = dt_ratelimit_pages(s.thresh, c->cpus);
+	ncpu_ids = c->cpus;
+	/* wb_stat_error(): nr_cpu_ids * WB_STAT_BATCH(8 * (1 + ilog2(cpus))) */
+	s.stat_error = (unsigned long)ncpu_ids * 8 * (1 + (unsigned long)dt_ilog2((unsigned long)c->cpus));
+	for (i = 0; i < c->ngroups; i++)
+		nt += c->group[i].n;
+	s.t = calloc((size_t)nt, sizeof(*s.t));
+	s.pcpu = calloc((size_t)c->cpus, sizeof(*s.pcpu));
+	if (!s.t || !s.pcpu) {
+		free(s.t);
+		free(s.pcpu);
+		return -1;
+	}
+	s.nt = nt;
+	for (i = 0, k = 0; i < c->ngroups; i++) {
+		for (j = 0; j < c->group[i].n; j++, k++) {
+			struct task *t = &s.t[k];
+
+			t->disk = c->group[i].disk;
+			t->cpu = k % c->cpus;
+			t->start = c->group[i].start_ms;
+			t->stop = c->group[i].stop_ms;
+			t->think_ms = c->group[i].think_ms;
+			t->chunk = c->group[i].chunk_pages > 0 ? c->group[i].chunk_pages : 16;
+			t->chunk_left = t->chunk;
+			t->state = T_WAIT;
+			/* copy_process(): 128 KB before the first poll */
+			t->rl.nr_dirtied_pause = DT_POLL_THRESH;
+		}
+	}
+	for (k = 0; k < c->ndisks; k++) {
+		struct disk *d = &s.d[k];
+
+		d->ppms = c->disk_mbps[k] * (1 << (20 - DT_PAGE_SHIFT)) / DT_HZ;
+		d->noise = 1.0;
+		d->bw.write_bandwidth = d->bw.avg_write_bandwidth = DT_INIT_BW;
+		d->dirty_ratelimit = d->balanced = DT_INIT_BW;
+	}
+	res->ntasks = nt;
+	res->thresh = s.thresh;
+	res->bg_thresh = s.bg;
+	res->limit = s.limit;
+	res->setpoint = dt_setpoint(s.thresh, s.bg, s.limit);
+
+	for (s.now = 0; s.now < c->duration_ms; s.now++) {
+		int nrun = 0, start;
+		double quota;
+		unsigned long dirty;
+
+		if (c->seed_rl && s.now == c->seed_at_ms)
+			for (k = 0; k < c->ndisks; k++)
+				s.d[k].dirty_ratelimit = c->seed_rl;
+		for (i = 0; i < nt; i++) {
+			struct task *t = &s.t[i];
+
+			if (t->state == T_GONE)
+				continue;
+			if (t->stop && s.now >= t->stop) {
+				t->state = T_GONE;
+				continue;
+			}
+			if (t->state == T_WAIT && s.now >= t->start)
+				t->state = T_RUN;
+			if ((t->state == T_SLEEP || t->state == T_THINK) &&
+			    s.now >= t->wake) {
+				if (t->think_after) {
+					t->think_after = 0;
+					t->state = T_THINK;
+					t->wake = s.now + t->think_ms;
+				} else {
+					t->state = T_RUN;
+				}
+			}
+			if (t->state == T_RUN)
+				nrun++;
+		}
+		if (nrun) {
+			quota = cpu_ppm * c->cpus / nrun;
+			if (quota > cpu_ppm)
+				quota = cpu_ppm;
+			start = (int)(rnd(&s) % (unsigned long long)nt);
+			for (j = 0; j < nt; j++) {
+				i = (start + j) % nt;
+				if (s.t[i].state != T_RUN)
+					continue;
+				/* a filesystem stall: the task blocks outside
+				 * balance_dirty_pages (seed 007 lines 333-336) */
+				if (c->stall_rate > 0 &&
+				    rnd01(&s) < c->stall_rate / DT_HZ) {
+					s.t[i].state = T_THINK;
+					s.t[i].wake = s.now + 1 +
+						(long)(rnd01(&s) * (double)c->stall_ms);
+					continue;
+				}
+				run_task(&s, i, quota);
+			}
+		}
+		for (k = 0; k < c->ndisks; k++) {
+			s.d[k].completions *= decay;
+			flush_and_write(&s, k);
+		}
+		dirty = s.nr_dirty + s.nr_writeback;
+		if (dirty > res->max_dirty) {
+			res->max_dirty = dirty;
+			res->max_dirty_ms = s.now;
+		}
+		if (o && o->tick)
+			o->tick(o->ctx, s.now, dirty);
+		if (o && s.now % DT_BW_INTERVAL == 0) {
+			if (o->gds) {
+				struct dt_ev_gds e;
+
+				e.now = s.now;
+				e.nr_dirty = s.nr_dirty;
+				e.nr_writeback = s.nr_writeback;
+				e.bg_thresh = s.bg;
+				e.thresh = s.thresh;
+				e.limit = s.limit;
+				e.nr_dirtied = s.nr_dirtied;
+				e.nr_written = s.nr_written;
+				o->gds(o->ctx, &e);
+			}
+			if (o->tio)
+				for (i = 0; i < nt; i++) {
+					struct dt_ev_tio e;
+
+					if (s.t[i].state == T_WAIT ||
+					    s.t[i].state == T_GONE)
+						continue;
+					e.now = s.now;
+					e.task = i;
+					e.write_bytes = s.t[i].write_bytes;
+					o->tio(o->ctx, &e);
+				}
+		}
+	}
+	res->nr_dirtied = s.nr_dirtied;
+	res->nr_written = s.nr_written;
+	for (k = 0; k < c->ndisks; k++) {
+		res->dirty_ratelimit[k] = s.d[k].dirty_ratelimit;
+		res->avg_write_bw[k] = s.d[k].bw.avg_write_bandwidth;
+	}
+	free(s.t);
+	free(s.pcpu);
+	return 0;
+}

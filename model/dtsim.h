@@ -1,0 +1,130 @@
+/*
+ * dtsim.h -- a deterministic simulator of dirtier tasks, flushers, disks
+ * and the dirty-throttling control loop of dtlaw.h.
+ *
+ * What: N tasks (flat out or with think time, starting/stopping at given
+ * times) dirty pages on one or more disks; a flusher per disk writes back
+ * above the background threshold; each disk completes writeback at its own
+ * bandwidth (with seeded noise); write_bw is estimated the kernel's way,
+ * dirty_ratelimit is updated every 200 ms from balance_dirty_pages(), and
+ * tasks are paused per the laws.  One step = one jiffy (1 ms).
+ * Reads/writes: nothing itself; reports through the dt_observer callbacks
+ * (dtout.c turns them into the lab's TSV files).
+ * Configure with dt_sim_defaults() and dt_sim_set("key", "value").
+ */
+#ifndef DTSIM_H
+#define DTSIM_H
+
+#include <stdio.h>
+
+#include "dtlaw.h"
+
+#define DT_MAX_DISKS	8
+#define DT_MAX_GROUPS	32
+
+/* A group of identical tasks. */
+struct dt_group {
+	int n;			/* number of tasks */
+	int disk;		/* disk index they write to */
+	long start_ms;		/* first jiffy they run */
+	long stop_ms;		/* jiffy they exit (0: run to the end) */
+	long think_ms;		/* think this long after each chunk (0: flat out) */
+	long chunk_pages;	/* pages per write() chunk when thinking */
+};
+
+struct dt_sim_cfg {
+	/* workload and machine */
+	int ngroups;
+	struct dt_group group[DT_MAX_GROUPS];
+	int ndisks;
+	double disk_mbps[DT_MAX_DISKS];	/* MiB/s per disk */
+	double disk_noise;		/* +-fraction, redrawn every 20 ms */
+	long queue_ms;			/* writeback in flight: this many ms of bw */
+	unsigned long thresh;		/* pages (from dirty_bytes) */
+	unsigned long bg_thresh;	/* pages (from dirty_background_bytes) */
+	long duration_ms;
+	int cpus;
+	double cpu_mbps;		/* dirtying speed of one CPU, MiB/s */
+	unsigned long long seed;	/* PRNG seed */
+	/* switches mirroring the kit's debugfs dirty_throttle/ knobs */
+	enum dt_posmode pos;		/* pos_ratio=6.1|v10|threshold */
+	int rate_estimation;		/* rate_estimation=on|off */
+	int rate_pure;			/* rate_feedback=pure (1) | pos (0) */
+	unsigned long seed_rl;		/* seed_dirty_ratelimit, pages/s (0: none) */
+	long seed_at_ms;		/* when to apply it */
+	int step_filter;		/* step_filter=on|off */
+	int safeguard;			/* percpu_safeguard=on|off */
+	enum dt_variant pause_v;	/* max_pause=6.1|v10 */
+	int think_comp;			/* think_time=on|off */
+	double stall_rate;		/* fs stalls per task per second (0: none) */
+	long stall_ms;			/* longest stall, uniform 0..stall_ms */
+	enum dt_variant update_v;	/* update=6.1|v10 (dirty_ratelimit law) */
+	/* output volume */
+	int trace_tasks;		/* balance_dirty_pages rows for tasks < this
+					 * (-1: all) */
+};
+
+/* Events, in model units (pages, pages/s, jiffies). */
+struct dt_ev_bdp {			/* balance_dirty_pages */
+	long now; int task, disk;
+	unsigned long limit, setpoint, dirty, bdi_setpoint, bdi_dirty;
+	unsigned long dirty_ratelimit, task_ratelimit;	/* pages/s */
+	unsigned long dirtied, dirtied_pause;
+	long paused, pause, period, think;		/* jiffies */
+	long long pos_ratio;
+};
+
+struct dt_ev_rl {			/* bdi_dirty_ratelimit */
+	long now; int task, disk;
+	unsigned long write_bw, avg_write_bw, dirty_rate;
+	unsigned long dirty_ratelimit, task_ratelimit, balanced;
+	long long pos_ratio;
+	/* extra, not in the trace event: for the claim tests */
+	unsigned long prev_ratelimit, dirty, setpoint, elapsed;
+};
+
+struct dt_ev_gds {			/* global_dirty_state */
+	long now;
+	unsigned long nr_dirty, nr_writeback, bg_thresh, thresh, limit;
+	unsigned long nr_dirtied, nr_written;
+};
+
+struct dt_ev_tio {			/* task_io */
+	long now; int task;
+	unsigned long long write_bytes;
+};
+
+struct dt_observer {
+	void *ctx;
+	void (*bdp)(void *ctx, const struct dt_ev_bdp *e);
+	void (*rl)(void *ctx, const struct dt_ev_rl *e);
+	void (*gds)(void *ctx, const struct dt_ev_gds *e);	/* every 200 ms */
+	void (*tio)(void *ctx, const struct dt_ev_tio *e);	/* every 200 ms */
+	void (*tick)(void *ctx, long now, unsigned long dirty);	/* every 1 ms */
+};
+
+/* Summary of a run. */
+struct dt_sim_result {
+	int ntasks;
+	unsigned long max_dirty;	/* pages, dirty + writeback */
+	long max_dirty_ms;
+	unsigned long thresh, bg_thresh, limit, setpoint;
+	unsigned long nr_dirtied, nr_written;
+	unsigned long dirty_ratelimit[DT_MAX_DISKS];	/* pages/s at the end */
+	unsigned long avg_write_bw[DT_MAX_DISKS];	/* pages/s at the end */
+	unsigned long bdp_calls, pauses;
+};
+
+void dt_sim_defaults(struct dt_sim_cfg *c);
+/* Set one key; returns 0, or -1 with a one-line message in err. */
+int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
+	       char *err, int errlen);
+/* Final consistency checks (e.g. a group on a missing disk). */
+int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen);
+/* Run; returns 0, or -1 on allocation failure. */
+int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
+	       struct dt_sim_result *res);
+/* Print the configuration as key=value lines (for params files). */
+void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f);
+
+#endif

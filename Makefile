@@ -21,21 +21,23 @@ TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
-.PHONY: all deps lab kernel check bench smoke clean FORCE
+.PHONY: all deps lab kernel check bench smoke report clean FORCE
 all: deps lab smoke report
 
 deps:
 	$(Q)tools/deps
 
 # --- the lab ---------------------------------------------------------------
-lab: deps kernel $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
+lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
 	$(BUILD)/dtstat/dtstat
 
 # build-kernel decides itself (hash of tarball, series, fragment) whether
-# to rebuild, so it always runs; bzImage's time stamp only moves on rebuild.
-kernel: deps
+# to rebuild, so it always runs; bzImage's time stamp only moves on rebuild,
+# and make compares time stamps after the recipe ran.
+kernel: $(BUILD)/kernel/bzImage
+$(BUILD)/kernel/bzImage: FORCE
 	$(Q)experiments/build-kernel $(BUILD)
-$(BUILD)/kernel/bzImage: kernel
+FORCE:
 
 $(BUILD)/dtwork/dtwork: experiments/dtwork/dtwork.c experiments/dtwork/Makefile
 	$(Q)$(MAKE) -s -C experiments/dtwork BUILD=$(BUILD) all
@@ -55,24 +57,40 @@ $(BUILD)/dtstat/dtstat: experiments/dtstat/dtstat.c
 	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
 
 # --- runs ------------------------------------------------------------------
-# A run's folder is named after its spec (and overrides); it is remade when
-# the spec, the kernel or the guest userland change.
+# A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
+# NAME.spec in experiments/ or chapters/*/. A chapter that needs another
+# chapter's run just depends on $(RUNS)/NAME/meta, so each distinct
+# experiment runs once. A run is remade when any spec of its folder, the
+# kernel or the guest userland change.
 RUNS := $(BUILD)/runs
+FIG := $(BUILD)/figures
+CLAIMS := $(BUILD)/claims
+SPECS := $(wildcard experiments/*.spec chapters/*/*.spec)
+spec_of = $(or $(filter %/$(1).spec,$(SPECS)),$(error no spec file $(1).spec in experiments/ or chapters/*/))
 LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
 	$(BUILD)/dtdecode/dtdecode experiments/run
+PLOT_DEPS := figures/plot figures/style.gp
+CLAIM_DEPS := tools/claims.sh $(BUILD)/dtstat/dtstat
 
-$(RUNS)/smoke/meta: experiments/smoke.spec $(LAB_DEPS) | lab
-	$(Q)KIT_NO_MAKE=1 experiments/run $<
+.SECONDEXPANSION:
+$(RUNS)/%/meta: $$(call spec_of,$$*) $$(wildcard $$(dir $$(call spec_of,$$*))*.spec) $(LAB_DEPS) | lab
+	$(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
+		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
+	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) -o $(RUNS)/$*
 
-# --- figures ---------------------------------------------------------------
-FIG := $(BUILD)/figures
-$(FIG)/smoke-%.pdf $(FIG)/smoke-%.png: $(RUNS)/smoke/meta figures/%.gp figures/style.gp figures/plot
-	$(Q)figures/plot $* $(RUNS)/smoke $(FIG)/smoke-$*
+# --- the smoke run's figures (README) ----------------------------------------
+$(FIG)/smoke-%.tex: $(RUNS)/smoke/meta figures/%.gp $(PLOT_DEPS)
+	$(Q)figures/plot $* $(FIG)/smoke-$* $(RUNS)/smoke
+smoke: $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
 
-smoke: $(FIG)/smoke-rates.pdf $(FIG)/smoke-pages.pdf
+# --- chapters ------------------------------------------------------------------
+# Each chapters/NN-*/chapter.mk adds its figures and claims to REPORT_DEPS
+# and defines chapter-NN.
+REPORT_DEPS := $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
+include $(sort $(wildcard chapters/*/chapter.mk))
 
 # --- report ----------------------------------------------------------------
-report: smoke
+report: $(REPORT_DEPS)
 
 # --- tests -----------------------------------------------------------------
 check: deps lab

@@ -1,17 +1,18 @@
 # figures/style.gp -- the one shared style of every kit figure.
 # Loaded by figures/plot before a figure script. Expects gnuplot variables:
 #   out   output path without extension
-#   fmt   "pdf" (report: cairolatex, fonts from the LaTeX text),
-#         "png" (README) or "pdfcairo" (stand-alone PDF)
-#   run   the run folder (TSVs), caption  a one-line data source
+#   fmt   "tex" (report: cairolatex, fonts from the LaTeX text),
+#         "png" (README) or "pdf" (stand-alone PDF)
+#   run   the (first) run folder; run1..runN and nruns for multi-run figures
+#   caption  a one-line data source, drawn under the plot
 if (fmt eq "png") {
 	set terminal pngcairo size 1000,560 font "DejaVu Sans,11" noenhanced
 	set output out.".png"
-} else { if (fmt eq "pdfcairo") {
+} else { if (fmt eq "pdf") {
 	set terminal pdfcairo size 16cm,9cm font "DejaVu Sans,9" noenhanced
 	set output out.".pdf"
 } else {
-	set terminal cairolatex pdf size 15cm,8cm color colortext noenhanced
+	set terminal cairolatex pdf size 15cm,8cm color colortext
 	set output out.".tex"
 } }
 set datafile separator "\t"
@@ -31,6 +32,10 @@ set style line 7 lc rgb "#9467bd" lw 1.5 dt 3   # freerun, thresholds
 MBps(x) = x / 1024.0
 MB(p) = p * 4.0 / 1024.0
 if (exists("caption") && caption ne "") {
-	set label 99 caption at screen 0.01, screen 0.015 font ",7" tc rgb "#555555"
+	if (fmt eq "tex") {
+		set label 99 "{\\tiny ".caption."}" at screen 0.01, screen 0.02 left
+	} else {
+		set label 99 caption at screen 0.01, screen 0.015 font ",7" tc rgb "#555555"
+	}
 	set bmargin 4.5
 }

@@ -13,8 +13,8 @@
  *   dtstat rows FILE
  *       number of data rows
  *
- * EXPR is a column name, or A/B, A-B, A+B, A*B of two column names or
- * numbers. Rows are selected by the `time` column (from <= time < to) and
+ * EXPR is a column name, or column names and numbers joined by + - * /,
+ * evaluated left to right (a-b/c is (a-b)/c). Rows are selected by the `time` column (from <= time < to) and
  * by exact string match of where=COL=VALUE (repeatable).
  * Bad input: one line naming the file and key, exit 2.
  */
@@ -61,9 +61,13 @@ static int colidx(char **hdr, int n, const char *name)
 	return -1;
 }
 
-/* operand: column index >= 0, or a constant */
+/*
+ * EXPR: operands (column names or numbers) joined by + - * /, evaluated
+ * strictly left to right (no precedence): "a-b-c" is (a-b)-c.
+ */
+#define MAXTERM 16
 struct operand { int col; double k; };
-struct expr { struct operand a, b; char op; };
+struct expr { struct operand t[MAXTERM]; char op[MAXTERM]; int n; };
 
 static struct operand operand(char **hdr, int n, const char *s)
 {
@@ -81,27 +85,27 @@ static struct operand operand(char **hdr, int n, const char *s)
 
 static struct expr parse_expr(char **hdr, int n, const char *s)
 {
-	struct expr e = { { -1, 0 }, { -1, 1 }, 0 };
-	char buf[256];
-	const char *ops = "/*+-";
-	char *p = NULL;
-	int i;
+	struct expr e = { .n = 0 };
+	char buf[512], *p, *q;
 
 	snprintf(buf, sizeof(buf), "%s", s);
-	if (colidx(hdr, n, buf) >= 0) {
-		e.a.col = colidx(hdr, n, buf);
-		return e;
+	p = buf;
+	e.op[0] = '+';
+	for (;;) {
+		if (e.n == MAXTERM)
+			die(s, "expression too long");
+		q = strpbrk(p + 1, "+-*/");	/* p + 1: a leading sign is a number's */
+		if (q) {
+			e.op[e.n + 1 < MAXTERM ? e.n + 1 : 0] = *q;
+			*q = 0;
+		}
+		e.t[e.n++] = operand(hdr, n, p);
+		if (!q)
+			break;
+		p = q + 1;
+		if (!*p)
+			die(s, "expression ends in an operator");
 	}
-	for (i = 0; ops[i] && !p; i++)
-		p = strchr(buf + 1, ops[i]);
-	if (!p) {
-		e.a = operand(hdr, n, buf);
-		return e;
-	}
-	e.op = *p;
-	*p = 0;
-	e.a = operand(hdr, n, buf);
-	e.b = operand(hdr, n, p + 1);
 	return e;
 }
 
@@ -116,15 +120,19 @@ static double val(struct operand o, char **f, int nf)
 
 static double eval(const struct expr *e, char **f, int nf)
 {
-	double a = val(e->a, f, nf), b = val(e->b, f, nf);
+	double a = val(e->t[0], f, nf), b;
+	int i;
 
-	switch (e->op) {
-	case '/': return b == 0 ? NAN : a / b;
-	case '*': return a * b;
-	case '+': return a + b;
-	case '-': return a - b;
-	default: return a;
+	for (i = 1; i < e->n; i++) {
+		b = val(e->t[i], f, nf);
+		switch (e->op[i]) {
+		case '/': a = b == 0 ? NAN : a / b; break;
+		case '*': a *= b; break;
+		case '+': a += b; break;
+		default: a -= b; break;
+		}
 	}
+	return a;
 }
 
 static int cmpd(const void *x, const void *y)
@@ -152,7 +160,7 @@ int main(int argc, char **argv)
 	const char *cmd, *wcol[8], *wval[8];
 	int wi[8], nw = 0, nh, tcol, argi, i, ordered_col = -1;
 	double last = -INFINITY;
-	struct expr e = { { -1, 0 }, { -1, 1 }, 0 };
+	struct expr e;
 	FILE *fp;
 
 	if (argc < 3) {

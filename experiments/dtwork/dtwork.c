@@ -410,18 +410,18 @@ static int marker(const char *fmt, ...)
 	return 0;
 }
 
-static FILE *logf;
+static FILE *logfp;
 static pid_t *pids;
 static unsigned char *reaped_task;
 
 static void sample(int64_t rel)
 {
 	for (long i = 0; i < ntasks; i++)
-		fprintf(logf, "%lld.%03lld\t%ld\t%d\t%llu\t%llu\n",
+		fprintf(logfp, "%lld.%03lld\t%ld\t%d\t%llu\t%llu\n",
 			(long long)(rel / NSEC), (long long)(rel % NSEC / MSEC), i,
 			(int)pids[i], (unsigned long long)load(&slots[i].bytes),
 			(unsigned long long)load(&slots[i].chunks));
-	fflush(logf);
+	fflush(logfp);
 }
 
 static void *shared_map(size_t len)
@@ -480,13 +480,13 @@ int main(int argc, char **argv)
 			bad("marker", "cannot open %s: %s", marker_path, strerror(errno));
 	}
 	if (log_path) {
-		logf = fopen(log_path, "we");
-		if (!logf)
+		logfp = fopen(log_path, "we");
+		if (!logfp)
 			bad("log", "cannot open %s: %s", log_path, strerror(errno));
 	} else {
-		logf = stdout;
+		logfp = stdout;
 	}
-	setvbuf(logf, NULL, _IOFBF, 1 << 16);
+	setvbuf(logfp, NULL, _IOFBF, 1 << 16);
 
 	/*
 	 * The chunk buffer is shared, not private: fork() then copies no page
@@ -505,8 +505,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	fprintf(logf, "time\ttask\tpid\tbytes\tchunks\n");
-	fflush(logf);
+	fprintf(logfp, "time\ttask\tpid\tbytes\tchunks\n");
+	fflush(logfp);
 	for (forked = 0; forked < ntasks; forked++) {
 		pid_t pid = fork();
 
@@ -527,7 +527,7 @@ int main(int argc, char **argv)
 	close(ready[1]);
 
 	/* Every child has opened its file (or failed to) once it has written. */
-	for (long n = 0; n < ntasks;) {
+	for (long got = 0; got < ntasks;) {
 		char c[512];
 		ssize_t r = read(ready[0], c, sizeof(c));
 
@@ -535,7 +535,7 @@ int main(int argc, char **argv)
 			continue;
 		if (r <= 0)
 			break;
-		n += r;
+		got += r;
 	}
 	close(ready[0]);
 	for (long i = 0; i < ntasks; i++)
@@ -554,12 +554,12 @@ int main(int argc, char **argv)
 			marker_path, strerror(err));
 		abandon(ntasks, barrier[1]);
 	}
+	sample(0);		/* nothing written yet: the state at t0 */
 	t0 = now_ns();
 	sh->t0 = t0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	close(barrier[1]);
 
-	sample(0);
 	next_sample = interval_ns;
 	k = 1;
 	for (;;) {
@@ -625,7 +625,7 @@ int main(int argc, char **argv)
 		if (slots[i].err && failed++ == 0)
 			first_failed = i;
 	}
-	if (ferror(logf) | fclose(logf)) {
+	if (ferror(logfp) | fclose(logfp)) {
 		fprintf(stderr, "dtwork: log: write failed\n");
 		return 1;
 	}

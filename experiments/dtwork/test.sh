@@ -17,6 +17,10 @@ T=${2:?usage: test.sh DTWORK TESTDIR}
 rm -rf "$T" && mkdir -p "$T" || exit 1
 T=$(cd "$T" && pwd)
 
+# Every run under a hard timeout, so a hanging dtwork fails the test instead
+# of hanging it (its writers die with it: PR_SET_PDEATHSIG).
+dtwork() { timeout -s KILL 15 "$DTWORK" "$@"; }
+
 pass=0 fail=0
 ok()  { pass=$((pass + 1)); printf '    ok    %s\n' "$1"; }
 bad() { fail=$((fail + 1)); printf '    FAIL  %s%s\n' "$1" "${2:+: $2}"; }
@@ -39,7 +43,7 @@ rejects() {
 	shift
 	what=${LABEL:-$*}
 	LABEL=
-	"$DTWORK" "$@" > "$T/bad/out" 2> "$T/bad/err"
+	dtwork "$@" > "$T/bad/out" 2> "$T/bad/err"
 	rc=$?
 	n=$(wc -l < "$T/bad/err")
 	if [ $rc -ne 2 ]; then
@@ -88,26 +92,26 @@ LABEL="no duration=";       rejects duration dir=$T/bad/d tasks=2 chunk=4K think
 # ----------------------------------------------------- timed runs, in parallel
 # r1: 2 tasks, think 100 ms / 10 ms, log=FILE
 mkdir -p "$T/r1"
-( "$DTWORK" dir=$T/r1 tasks=2 chunk=4K think=100,10 duration=2 interval=200 \
+( dtwork dir=$T/r1 tasks=2 chunk=4K think=100,10 duration=2 interval=200 \
 	log=$T/r1/log > "$T/r1/out" 2> "$T/r1/err"; echo $? > "$T/r1/rc" ) &
 # r2: stagger, two dirs, log to stdout
 mkdir -p "$T/r2/a" "$T/r2/b"
-( "$DTWORK" dir=$T/r2/a,$T/r2/b tasks=3 chunk=4K think=20 duration=2 stagger=500 \
+( dtwork dir=$T/r2/a,$T/r2/b tasks=3 chunk=4K think=20 duration=2 stagger=500 \
 	interval=100 > "$T/r2/log" 2> "$T/r2/err"; echo $? > "$T/r2/rc" ) &
 # r3: phases 1 -> 3 -> 1 writers of 4, marker
 mkdir -p "$T/r3"; : > "$T/r3/marker"
-( "$DTWORK" dir=$T/r3 tasks=4 chunk=4K think=20 duration=3 phases=0:1,1:3,2:1 \
+( dtwork dir=$T/r3 tasks=4 chunk=4K think=20 duration=3 phases=0:1,1:3,2:1 \
 	interval=100 log=$T/r3/log marker=$T/r3/marker 2> "$T/r3/err"
 	echo $? > "$T/r3/rc" ) &
 # r4: a writer blocked for good (a FIFO nobody reads) is killed 2 s after the end
 mkdir -p "$T/r4"; mkfifo "$T/r4/w0000"
 ( exec 3<> "$T/r4/w0000"    # a reader that never reads: the 2nd write blocks
   s=$(date +%s%N)
-  "$DTWORK" dir=$T/r4 tasks=1 chunk=64K think=0 duration=1 log=$T/r4/log 2> "$T/r4/err"
+  dtwork dir=$T/r4 tasks=1 chunk=64K think=0 duration=1 log=$T/r4/log 2> "$T/r4/err"
   echo $? > "$T/r4/rc"; echo $((($(date +%s%N) - s) / 1000000)) > "$T/r4/ms" ) &
 # r5: write errors (ENOSPC from /dev/full) are reported, exit 1
 mkdir -p "$T/r5"; ln -s /dev/full "$T/r5/w0001"
-( "$DTWORK" dir=$T/r5 tasks=2 chunk=4K think=10 duration=1 log=$T/r5/log 2> "$T/r5/err"
+( dtwork dir=$T/r5 tasks=2 chunk=4K think=10 duration=1 log=$T/r5/log 2> "$T/r5/err"
 	echo $? > "$T/r5/rc" ) &
 wait
 
@@ -185,7 +189,7 @@ expect "r5 ENOSPC reported, exit 1" "$(
 
 echo "  1000 tasks, duration=1 (r6)"
 mkdir -p "$T/r6"
-"$DTWORK" dir=$T/r6 tasks=1000 chunk=4K think=100 duration=1 log=$T/r6/log 2> "$T/r6/err"
+dtwork dir=$T/r6 tasks=1000 chunk=4K think=100 duration=1 log=$T/r6/log 2> "$T/r6/err"
 rc=$?
 expect "r6 exit 0" "$( [ $rc = 0 ] || echo "exit $rc: $(cat "$T/r6/err")")"
 expect "r6 log has 1000 tasks, all wrote" "$(final "$T/r6/log" | awk '{ n++; if ($3 < 1) z++ }

@@ -62,6 +62,8 @@ $(BUILD)/dtstat/dtstat: experiments/dtstat/dtstat.c
 # chapter's run just depends on $(RUNS)/NAME/meta, so each distinct
 # experiment runs once. A run is remade when any spec of its folder, the
 # kernel or the guest userland change.
+# (RUNS, FIG, CLAIMS can be pointed elsewhere on the command line: the
+# report test builds the report from the short runs of `make check`.)
 RUNS := $(BUILD)/runs
 FIG := $(BUILD)/figures
 CLAIMS := $(BUILD)/claims

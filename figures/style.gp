@@ -32,10 +32,6 @@ set style line 7 lc rgb "#9467bd" lw 1.5 dt 3   # freerun, thresholds
 MBps(x) = x / 1024.0
 MB(p) = p * 4.0 / 1024.0
 if (exists("caption") && caption ne "") {
-	if (fmt eq "tex") {
-		set label 99 "{\\tiny ".caption."}" at screen 0.01, screen 0.02 left
-	} else {
-		set label 99 caption at screen 0.01, screen 0.015 font ",7" tc rgb "#555555"
-	}
+	set label 99 caption at screen 0.01, screen 0.015 font ",7" tc rgb "#555555"
 	set bmargin 4.5
 }

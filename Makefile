@@ -80,6 +80,18 @@ $(RUNS)/%/meta: $$(call spec_of,$$*) $$(wildcard $$(dir $$(call spec_of,$$*))*.s
 		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
 	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) -o $(RUNS)/$*
 
+# The model on the same spec: $(MODEL_RUNS)/NAME/ (dtmodel sim spec=...),
+# same TSV names and columns as a kernel run, so one figure script draws
+# both.
+MODEL_RUNS := $(BUILD)/model-runs
+DTMODEL := $(BUILD)/model/dtmodel
+$(DTMODEL): $(wildcard model/*.c model/*.h) model/Makefile
+	$(Q)$(MAKE) -s -C model BUILD=$(BUILD) all
+$(MODEL_RUNS)/%/meta: $$(call spec_of,$$*) $(DTMODEL)
+	@mkdir -p $(MODEL_RUNS)
+	@echo "  MODEL   $*"
+	$(Q)$(DTMODEL) sim spec=$(call spec_of,$*) -o $(MODEL_RUNS)/$* > /dev/null
+
 # --- the smoke run's figures (README) ----------------------------------------
 $(FIG)/smoke-%.tex: $(RUNS)/smoke/meta figures/%.gp $(PLOT_DEPS)
 	$(Q)figures/plot $* $(FIG)/smoke-$* $(RUNS)/smoke

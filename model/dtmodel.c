@@ -9,13 +9,18 @@
  *           write_bw=W [limit=L] [sweep=dirty|bdi_dirty] [dirty=D] \
  *           [bdi_dirty=BD] [from=X] [to=X] [points=N]
  *       prints a TSV of pos_ratio over a range of dirty (or bdi_dirty)
- *   dtmodel sim tasks=N disk_bw=MB/s dirty_bytes=SIZE duration=S [...] [-o DIR]
+ *   dtmodel sim [spec=FILE] [key=value ...] [-o DIR]
  *       runs the simulator; prints a key=value summary; with -o writes the
  *       lab's TSV files (balance_dirty_pages.tsv, bdi_dirty_ratelimit.tsv,
- *       global_dirty_state.tsv, task_io.tsv) and params.txt into DIR,
- *       built in a temporary folder next to DIR and renamed at the end.
- * Reads: nothing.  Writes: stdout, and DIR with -o.
- * Errors: one line on stderr naming the key, exit status 2.
+ *       global_dirty_state.tsv, task_io.tsv), meta (the lab's format,
+ *       kind = model) and params.txt into DIR, built in a temporary folder
+ *       next to DIR and renamed at the end.  FILE is a lab spec
+ *       (experiments/run: `key = value` lines, # comments); command-line
+ *       pairs override it; the lab's keys have the lab's units (disk_bw in
+ *       bytes/s with K/M/G suffixes) and knob.NAME sets a switch.
+ * Reads: FILE with spec=.  Writes: stdout, and DIR with -o.
+ * Errors: one line on stderr naming the file:line (or "command line") and
+ * the key for sim, the key for the others; exit status 2.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -23,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <math.h>
+#include <time.h>
 #include <sys/stat.h>
 
 #include "dtlaw.h"
@@ -206,11 +213,276 @@ static int cmd_curve(int argc, char **argv)
 	return 0;
 }
 
+/* ------------------------------------------------- spec files and meta */
+
+/*
+ * The lab's spec format (experiments/run): `key = value` lines, `#` starts
+ * a comment, blank lines are skipped; key=value pairs on the command line
+ * override the file.  Every pair is kept with where it came from, so an
+ * error names the file and line (or "command line") and the key.
+ */
+#define MAX_PAIRS 1024
+
+struct pair {
+	char *key, *val;
+	char src[300];		/* "FILE:LINE" or "command line" */
+};
+
+static struct pair pairs[MAX_PAIRS];
+static int npairs;
+
+/* lab keys that mean nothing to the model: accepted, recorded in meta */
+static const char *const lab_only[] = { "memory", "events", "buffer_kb",
+	"interval", "mount_opts", "nr_requests", "max_sectors_kb", "title",
+	"pre", NULL };
+
+static int is_lab_only(const char *key)
+{
+	int i;
+
+	for (i = 0; lab_only[i]; i++)
+		if (!strcmp(key, lab_only[i]))
+			return 1;
+	return 0;
+}
+
+static void die_at(const char *src, const char *key, const char *msg)
+{
+	fprintf(stderr, "dtmodel: %s: %s: %s\n", src, key, msg);
+	exit(2);
+}
+
+static void add_pair(const char *src, const char *key, const char *val)
+{
+	struct pair *p;
+
+	if (npairs >= MAX_PAIRS)
+		die_at(src, key, "too many keys (at most 1024)");
+	if (strlen(key) > 100)
+		die_at(src, "key", "key longer than 100 characters");
+	p = &pairs[npairs++];
+	p->key = strdup(key);
+	p->val = strdup(val);
+	if (!p->key || !p->val)
+		die("out of memory%s%s", "", "");
+	snprintf(p->src, sizeof(p->src), "%s", src);
+}
+
+static int is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
+	       ch == '\v' || ch == '\f';
+}
+
+static int is_keych(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_' || ch == '.';
+}
+
+static void read_spec(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *p, *k, *ke, *v, *ve, src[300];
+	size_t cap = 0;
+	long lineno = 0;
+
+	if (!f)
+		die_at(path, "spec", "cannot read the spec file");
+	while (getline(&line, &cap, f) >= 0) {
+		lineno++;
+		snprintf(src, sizeof(src), "%.270s:%ld", path, lineno);
+		p = strchr(line, '#');
+		if (p)
+			*p = 0;
+		for (p = line; is_space(*p); p++)
+			;
+		if (!*p)
+			continue;
+		k = p;
+		for (ke = k; is_keych(*ke); ke++)
+			;
+		for (p = ke; is_space(*p); p++)
+			;
+		if (ke == k || *p != '=') {
+			/* the lab names what stands before the '=' */
+			char *eq = strchr(k, '=');
+
+			if (eq)
+				*eq = 0;
+			for (ke = k + strlen(k); ke > k && is_space(ke[-1]); ke--)
+				;
+			*ke = 0;
+			die_at(src, k, "malformed line (want: key = value)");
+		}
+		*ke = 0;
+		for (v = p + 1; is_space(*v); v++)
+			;
+		for (ve = v + strlen(v); ve > v && is_space(ve[-1]); ve--)
+			;
+		*ve = 0;
+		if (!strcmp(k, "spec"))
+			die_at(src, k, "a spec file cannot name another spec");
+		add_pair(src, k, v);
+	}
+	if (ferror(f))
+		die_at(path, "spec", "read error");
+	free(line);
+	fclose(f);
+}
+
+/* the last value given for key, and where; NULL if none */
+static const struct pair *given(const char *key)
+{
+	int i;
+
+	for (i = npairs - 1; i >= 0; i--)
+		if (!strcmp(pairs[i].key, key))
+			return &pairs[i];
+	return NULL;
+}
+
+/* dt_sim_set/dt_sim_check messages without their "bad value for key 'K': " */
+static const char *short_msg(const char *err)
+{
+	const char *p;
+
+	if (!strncmp(err, "unknown key '", 13))
+		return "unknown key";
+	if (!strncmp(err, "bad value for key '", 19) && (p = strstr(err, "': ")))
+		return p + 3;
+	return err;
+}
+
+/* bytes in the lab's notation: the largest exact K/M/G suffix */
+static void fmt_bytes(char *buf, size_t n, unsigned long long b)
+{
+	if (b && !(b & ((1ULL << 30) - 1)))
+		snprintf(buf, n, "%lluG", b >> 30);
+	else if (b && !(b & ((1ULL << 20) - 1)))
+		snprintf(buf, n, "%lluM", b >> 20);
+	else if (b && !(b & ((1ULL << 10) - 1)))
+		snprintf(buf, n, "%lluK", b >> 10);
+	else
+		snprintf(buf, n, "%llu", b);
+}
+
+/* the value of a lab key: as given, else the value the run used */
+static const char *lab_val(const char *key, const char *dflt)
+{
+	const struct pair *p = given(key);
+
+	return p ? p->val : dflt;
+}
+
+static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
+		       const char *start, int ntasks)
+{
+	static const char *var[] = { "6.1", "v10" };
+	char name[256], buf[64], dflt[64], path[8192];
+	const char *variant, *sep;
+	int i;
+
+	if (spec) {
+		const char *b = strrchr(spec, '/');
+		size_t n;
+
+		snprintf(name, sizeof(name), "%s", b ? b + 1 : spec);
+		n = strlen(name);
+		if (n > 5 && !strcmp(name + n - 5, ".spec"))
+			name[n - 5] = 0;
+	} else {
+		snprintf(name, sizeof(name), "model");
+	}
+	if (c->pos == DT_POS_61 && c->update_v == DT_V61 && c->pause_v == DT_V61)
+		variant = "6.1";
+	else if (c->pos == DT_POS_V10 && c->update_v == DT_V10 &&
+		 c->pause_v == DT_V10)
+		variant = "v10";
+	else
+		variant = "mixed";
+
+	fprintf(f, "# dtmodel sim result (model/README.md); the lab's keys as given or as used\n");
+	fprintf(f, "kind = model\n");
+	fprintf(f, "name = %s\n", name);
+	fprintf(f, "spec = %s\n", spec ? (realpath(spec, path) ? path : spec) : "");
+	fprintf(f, "overrides = ");
+	for (i = 0, sep = ""; i < npairs; i++)
+		if (!strcmp(pairs[i].src, "command line")) {
+			fprintf(f, "%s%s=%s", sep, pairs[i].key, pairs[i].val);
+			sep = " ";
+		}
+	fprintf(f, "\nstart = %s\n", start);
+	fprintf(f, "variant = %s\n", variant);
+	fprintf(f, "update = %s\n", var[c->update_v]);
+	/* the lab's workload keys (sorted, like experiments/run) */
+	fprintf(f, "chunk = %s\n", lab_val("chunk", "64K"));
+	snprintf(dflt, sizeof(dflt), "%d", c->cpus);
+	fprintf(f, "cpus = %s\n", lab_val("cpus", dflt));
+	fmt_bytes(dflt, sizeof(dflt), (unsigned long long)dt_sim_bg_thresh(c) << DT_PAGE_SHIFT);
+	fprintf(f, "dirty_background_bytes = %s\n", lab_val("dirty_background_bytes", dflt));
+	fmt_bytes(dflt, sizeof(dflt), (unsigned long long)c->thresh << DT_PAGE_SHIFT);
+	fprintf(f, "dirty_bytes = %s\n", lab_val("dirty_bytes", dflt));
+	fmt_bytes(dflt, sizeof(dflt), c->disk_bytes[0]);
+	fprintf(f, "disk_bw = %s\n", lab_val("disk_bw", dflt));
+	snprintf(dflt, sizeof(dflt), "%g", c->duration_ms / 1000.0);
+	fprintf(f, "duration = %s\n", lab_val("duration", dflt));
+	fprintf(f, "phases = %s\n", lab_val("phases", ""));
+	fprintf(f, "stagger = %s\n", lab_val("stagger", "0"));
+	/* tasks: every simulated task (the lab's tasks plus group= tasks) */
+	fprintf(f, "tasks = %d\n", ntasks);
+	fprintf(f, "think = %s\n", lab_val("think", "0"));
+	/* lab-only keys: given, ignored by the model */
+	fprintf(f, "ignored = ");
+	for (i = 0, sep = ""; lab_only[i]; i++)
+		if (given(lab_only[i])) {
+			fprintf(f, "%s%s", sep, lab_only[i]);
+			sep = " ";
+		}
+	fprintf(f, "\n");
+	for (i = 0; lab_only[i]; i++)
+		if (given(lab_only[i]))
+			fprintf(f, "%s = %s\n", lab_only[i], given(lab_only[i])->val);
+	/* the model's own keys */
+	fprintf(f, "lab_tasks = %d\n", c->ntasks);
+	fprintf(f, "groups = ");
+	for (i = 0; i < c->ngroups; i++)
+		fprintf(f, "%s%d:%d:%g:%g:%ld:%ld", i ? " " : "", c->group[i].n, c->group[i].disk,
+			c->group[i].start_ms / 1000.0, c->group[i].stop_ms / 1000.0,
+			c->group[i].think_ms,
+			c->group[i].chunk_pages << (DT_PAGE_SHIFT - 10));
+	fprintf(f, "\nseed = %llu\ndisk_noise = %g\nqueue_ms = %ld\n", c->seed,
+		c->disk_noise, c->queue_ms);
+	fmt_bytes(buf, sizeof(buf), (unsigned long long)llround(c->cpu_mbps * (1 << 20)));
+	fprintf(f, "cpu_bw = %s\n", buf);
+	fprintf(f, "seed_at = %g\nstall = %g:%ld\ntrace_tasks = %d\n",
+		c->seed_at_ms / 1000.0, c->stall_rate, c->stall_ms, c->trace_tasks);
+	/* resolved bytes, as the lab writes them */
+	fprintf(f, "dirty_bytes_b = %lu\n", c->thresh << DT_PAGE_SHIFT);
+	fprintf(f, "dirty_background_bytes_b = %lu\n", dt_sim_bg_thresh(c) << DT_PAGE_SHIFT);
+	fprintf(f, "chunk_b = %ld\n", c->chunk_bytes);
+	fprintf(f, "disk_bw_b = ");
+	for (i = 0; i < c->ndisks; i++)
+		fprintf(f, "%s%llu", i ? "," : "", c->disk_bytes[i]);
+	fprintf(f, "\n");
+	/* knobs: every one given (knob.NAME or the bare switch) or not at the
+	 * kernel's default, in patches/knobs order */
+	for (i = 0; i < DT_NKNOBS; i++) {
+		char key[64];
+
+		dt_sim_knob(c, i, buf, sizeof(buf));
+		snprintf(key, sizeof(key), "knob.%s", dt_knob_name[i]);
+		if (given(key) || given(dt_knob_name[i]) ||
+		    strcmp(buf, dt_knob_default[i]))
+			fprintf(f, "knob.%s = %s\n", dt_knob_name[i], buf);
+	}
+}
+
 /* ------------------------------------------------------------------ sim */
 
 static const char *out_files[] = { "balance_dirty_pages.tsv",
 	"bdi_dirty_ratelimit.tsv", "global_dirty_state.tsv", "task_io.tsv",
-	"params.txt", NULL };
+	"params.txt", "meta", NULL };
 
 struct out {
 	FILE *bdp, *rl, *gds, *tio;
@@ -313,32 +585,64 @@ static int cmd_sim(int argc, char **argv)
 	struct dt_sim_result r;
 	struct dt_observer ob;
 	struct out o;
-	const char *outdir = NULL;
-	char err[256], tmp[4200], old[8400];
+	const char *outdir = NULL, *spec = NULL, *badkey = NULL;
+	char err[256], tmp[4200], old[8400], start[32];
 	int i, k;
 	struct stat st;
 
 	dt_sim_defaults(&c);
+	/* spec=FILE first (wherever it stands), then the command line */
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-o")) {
+			i++;
+			continue;
+		}
+		if (!strncmp(argv[i], "spec=", 5)) {
+			if (spec)
+				die_at("command line", "spec", "given twice");
+			spec = argv[i] + 5;
+			if (!*spec)
+				die_at("command line", "spec", "missing file name");
+		}
+	}
+	if (spec)
+		read_spec(spec);
 	for (i = 0; i < argc; i++) {
 		char *eq;
 
 		if (!strcmp(argv[i], "-o")) {
 			if (i + 1 >= argc || !argv[i + 1][0])
-				die("bad value for key '%s': %s", "-o", "missing directory");
+				die_at("command line", "-o", "missing directory");
 			outdir = argv[++i];
 			if (strlen(outdir) > 4000)
-				die("bad value for key %s%s: path too long", "-o", "");
+				die_at("command line", "-o", "path too long");
 			continue;
 		}
 		eq = strchr(argv[i], '=');
 		if (!eq)
-			die("argument '%s' is not key=value%s", argv[i], "");
+			die("command line: argument '%s' is not key=value%s", argv[i], "");
 		*eq = 0;
-		if (dt_sim_set(&c, argv[i], eq + 1, err, sizeof(err)))
-			die("%s%s", err, "");
+		if (strcmp(argv[i], "spec"))
+			add_pair("command line", argv[i], eq + 1);
+		*eq = '=';
 	}
-	if (dt_sim_check(&c, err, sizeof(err)))
-		die("%s%s", err, "");
+	for (i = 0; i < npairs; i++) {
+		if (is_lab_only(pairs[i].key))
+			continue;	/* the lab's machine and tracing: no model meaning */
+		if (dt_sim_set(&c, pairs[i].key, pairs[i].val, err, sizeof(err)))
+			die_at(pairs[i].src, pairs[i].key, short_msg(err));
+	}
+	if (dt_sim_check(&c, err, sizeof(err), &badkey)) {
+		const struct pair *p = given(badkey);
+
+		die_at(p ? p->src : spec ? spec : "command line", badkey,
+		       short_msg(err));
+	}
+	{
+		time_t now = time(NULL);
+
+		strftime(start, sizeof(start), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	}
 
 	memset(&ob, 0, sizeof(ob));
 	if (outdir) {
@@ -386,6 +690,12 @@ static int cmd_sim(int argc, char **argv)
 		fprintf(f, "# dtmodel sim parameters (model/README.md)\n");
 		dt_sim_print_cfg(&c, f);
 		close_out(f, "params.txt");
+		snprintf(old, sizeof(old), "%s/meta", tmp);
+		f = fopen(old, "w");
+		if (!f)
+			die("cannot write '%s': %s", old, strerror(errno));
+		write_meta(f, &c, spec, start, r.ntasks);
+		close_out(f, "meta");
 		old[0] = 0;
 		if (stat(outdir, &st) == 0) {
 			snprintf(old, sizeof(old), "%s.old.XXXXXX", outdir);

@@ -15,6 +15,7 @@
  * no strictlimit, no 30 s expiry writeback, exiting tasks leak nothing.
  */
 #define _DEFAULT_SOURCE
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -24,19 +25,32 @@
 
 /* ---------------------------------------------------------------- config */
 
+/* patches/knobs: name, values the kernel accepts, default */
+const char *const dt_knob_name[DT_NKNOBS] = { "pos_ratio", "rate_estimation",
+	"rate_feedback", "seed_dirty_ratelimit", "step_filter",
+	"percpu_safeguard", "max_pause", "think_time" };
+const char *const dt_knob_values[DT_NKNOBS] = { "6.1,v10,threshold", "on,off",
+	"pos,pure", "KB/s", "on,off", "on,off", "6.1,v10", "on,off" };
+const char *const dt_knob_default[DT_NKNOBS] = { "6.1", "on", "pos", "0",
+	"on", "on", "6.1", "on" };
+
 void dt_sim_defaults(struct dt_sim_cfg *c)
 {
+	/* the lab's defaults (experiments/run) where it has the key */
 	memset(c, 0, sizeof(*c));
-	c->ngroups = 1;
-	c->group[0].n = 1;
+	c->ntasks = 1;
+	c->chunk_bytes = 64 << 10;
+	c->nthink = 1;
+	c->ngroups = 0;
 	c->ndisks = 1;
-	c->disk_mbps[0] = 20;
+	c->disk_bytes[0] = 10ULL << 20;
+	c->disk_mbps[0] = 10;
 	c->disk_noise = 0.1;
 	c->queue_ms = 100;
-	c->thresh = (64UL << 20) >> DT_PAGE_SHIFT;	/* 64 MiB */
-	c->bg_thresh = 0;				/* 0: thresh / 2 */
+	c->thresh = (40UL << 20) >> DT_PAGE_SHIFT;	/* 40 MiB */
+	c->bg_thresh = 0;				/* 0: 20M or thresh / 2 */
 	c->duration_ms = 30000;
-	c->cpus = 4;
+	c->cpus = 2;
 	c->cpu_mbps = 1000;
 	c->seed = 1;
 	c->pos = DT_POS_61;
@@ -48,6 +62,15 @@ void dt_sim_defaults(struct dt_sim_cfg *c)
 	c->think_comp = 1;
 	c->update_v = DT_V61;
 	c->trace_tasks = -1;
+}
+
+unsigned long dt_sim_bg_thresh(const struct dt_sim_cfg *c)
+{
+	unsigned long lab = (20UL << 20) >> DT_PAGE_SHIFT;
+
+	if (c->bg_thresh)
+		return c->bg_thresh;
+	return lab < c->thresh ? lab : c->thresh / 2;
 }
 
 static int bad(char *err, int len, const char *key, const char *val,
@@ -63,10 +86,10 @@ static int parse_double(const char *s, double *out)
 	char *end;
 	double v;
 
-	if (!*s)
+	if (!*s || (*s != '-' && *s != '.' && (*s < '0' || *s > '9')))
 		return -1;
 	v = strtod(s, &end);
-	if (*end || v != v)
+	if (*end || !isfinite(v))
 		return -1;
 	*out = v;
 	return 0;
@@ -77,35 +100,38 @@ static int parse_long(const char *s, long *out)
 	char *end;
 	long v;
 
-	if (!*s)
+	if (!*s || (*s != '-' && (*s < '0' || *s > '9')))
 		return -1;
+	errno = 0;
 	v = strtol(s, &end, 10);
-	if (*end)
+	if (*end || errno)
 		return -1;
 	*out = v;
 	return 0;
 }
 
-/* bytes with optional K/M/G suffix (powers of 1024) */
+/* the lab's byte counts: digits with an optional K, M or G (powers of 1024) */
 static int parse_bytes(const char *s, unsigned long long *out)
 {
-	char *end;
-	double v;
+	unsigned long long v = 0;
+	const char *p = s;
 
-	if (!*s)
+	if (*p < '0' || *p > '9')
 		return -1;
-	v = strtod(s, &end);
-	if (end == s || v < 0)
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (1ULL << 40))
+			return -1;
+		v = v * 10 + (unsigned long long)(*p - '0');
+	}
+	if (*p == 'K')
+		v <<= 10, p++;
+	else if (*p == 'M')
+		v <<= 20, p++;
+	else if (*p == 'G')
+		v <<= 30, p++;
+	if (*p || v > (1ULL << 50))
 		return -1;
-	if (*end == 'k' || *end == 'K')
-		v *= 1024, end++;
-	else if (*end == 'm' || *end == 'M')
-		v *= 1024 * 1024, end++;
-	else if (*end == 'g' || *end == 'G')
-		v *= 1024.0 * 1024 * 1024, end++;
-	if (*end)
-		return -1;
-	*out = (unsigned long long)v;
+	*out = v;
 	return 0;
 }
 
@@ -160,6 +186,36 @@ static int parse_group(const char *s, struct dt_group *g)
 	return 0;
 }
 
+/* split a comma list in place; returns the count, -1 on an empty item */
+static int split(char *buf, char **el, int max)
+{
+	char *p = buf, *tok;
+	int n = 0;
+
+	while ((tok = strsep(&p, ",")) != NULL) {
+		if (!*tok || n >= max)
+			return -1;
+		el[n++] = tok;
+	}
+	return n;
+}
+
+/* is val one of the comma list vals? */
+static int one_of(const char *val, const char *vals)
+{
+	size_t n = strlen(val);
+	const char *p = vals;
+
+	while (n && p && *p) {
+		if (!strncmp(p, val, n) && (p[n] == ',' || !p[n]))
+			return 1;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
 int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	       char *err, int errlen)
 {
@@ -167,33 +223,117 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	double d;
 	long l;
 
-	if (!strcmp(key, "tasks")) {
+	if (!strncmp(key, "knob.", 5)) {
+		/* the lab's knob.NAME: exactly the values the kernel accepts */
+		int k;
+
+		for (k = 0; k < DT_NKNOBS; k++)
+			if (!strcmp(key + 5, dt_knob_name[k]))
+				break;
+		if (k == DT_NKNOBS) {
+			snprintf(err, (size_t)errlen,
+				 "unknown knob '%s' (known: pos_ratio rate_estimation rate_feedback "
+				 "seed_dirty_ratelimit step_filter percpu_safeguard max_pause think_time)",
+				 key);
+			return -1;
+		}
+		if (!strcmp(dt_knob_values[k], "KB/s")) {
+			if (parse_long(val, &l) || l < 0 || l > (1L << 30))
+				return bad(err, errlen, key, val, "KB/s, 0..1073741824");
+		} else if (!one_of(val, dt_knob_values[k])) {
+			char want[64];
+
+			snprintf(want, sizeof(want), "one of %s", dt_knob_values[k]);
+			return bad(err, errlen, key, val, want);
+		}
+		if (dt_sim_set(c, key + 5, val, err, errlen)) {
+			snprintf(err, (size_t)errlen, "bad value for key '%s': '%s'", key, val);
+			return -1;
+		}
+	} else if (!strcmp(key, "tasks")) {
 		if (parse_long(val, &l) || l < 0 || l > 100000)
 			return bad(err, errlen, key, val, "0..100000");
-		/* tasks=N is the first group: N flat-out writers on disk 0 */
-		memset(&c->group[0], 0, sizeof(c->group[0]));
-		c->group[0].n = (int)l;
-		c->group[0].chunk_pages = 16;
+		c->ntasks = (int)l;
+	} else if (!strcmp(key, "chunk")) {
+		if (parse_bytes(val, &b) || b < 1 || b > (64ULL << 20))
+			return bad(err, errlen, key, val, "bytes[K|M|G], 1..64M");
+		c->chunk_bytes = (long)b;
+	} else if (!strcmp(key, "think")) {
+		char buf[8192], *el[DT_MAX_THINK];
+		int n, i;
+
+		if (strlen(val) >= sizeof(buf))
+			return bad(err, errlen, key, val, "ms[,ms...]");
+		strcpy(buf, val);
+		n = split(buf, el, DT_MAX_THINK);
+		if (n < 1)
+			return bad(err, errlen, key, val, "ms[,ms...], up to 1024 items");
+		for (i = 0; i < n; i++) {
+			if (parse_long(el[i], &l) || l < 0 || l > 3600000)
+				return bad(err, errlen, key, val, "a comma list of ms, 0..3600000");
+			c->think_ms[i] = l;
+		}
+		c->nthink = n;
+	} else if (!strcmp(key, "stagger")) {
+		if (parse_long(val, &l) || l < 0 || l > 600000)
+			return bad(err, errlen, key, val, "ms, 0..600000");
+		c->stagger_ms = l;
+	} else if (!strcmp(key, "phases")) {
+		char buf[8192], *el[DT_MAX_PHASES];
+		int n, i;
+
+		if (!*val) {	/* the lab's default: all writers, always */
+			c->nphases = 0;
+			return 0;
+		}
+		if (strlen(val) >= sizeof(buf))
+			return bad(err, errlen, key, val, "T:N[,T:N...]");
+		strcpy(buf, val);
+		n = split(buf, el, DT_MAX_PHASES);
+		if (n < 1)
+			return bad(err, errlen, key, val, "T:N[,T:N...], up to 256 items");
+		for (i = 0; i < n; i++) {
+			char *colon = strchr(el[i], ':');
+			long t, w;
+
+			if (!colon)
+				return bad(err, errlen, key, val, "T:N[,T:N...] (seconds:writers)");
+			*colon = 0;
+			if (parse_long(el[i], &t) || t < 0 || t > 36000 ||
+			    parse_long(colon + 1, &w) || w < 0 || w > 100000)
+				return bad(err, errlen, key, val, "T:N[,T:N...] (seconds:writers)");
+			if (i == 0 && t != 0)
+				return bad(err, errlen, key, val, "a first phase at 0 s");
+			if (i > 0 && t * 1000 <= c->phase_ms[i - 1])
+				return bad(err, errlen, key, val, "increasing times");
+			c->phase_ms[i] = t * 1000;
+			c->phase_n[i] = (int)w;
+		}
+		c->nphases = n;
 	} else if (!strcmp(key, "group")) {
 		if (c->ngroups >= DT_MAX_GROUPS)
-			return bad(err, errlen, key, val, "at most 31 groups");
+			return bad(err, errlen, key, val, "at most 32 groups");
 		if (parse_group(val, &c->group[c->ngroups]))
 			return bad(err, errlen, key, val,
 				   "N[:disk[:start_s[:stop_s[:think_ms[:chunk_kb]]]]]");
 		c->ngroups++;
 	} else if (!strcmp(key, "disk_bw")) {
-		char buf[256], *p, *tok;
-		int n = 0;
+		char buf[512], *el[DT_MAX_DISKS + 1];
+		int n, i;
 
 		if (strlen(val) >= sizeof(buf))
-			return bad(err, errlen, key, val, "MB/s[,MB/s...]");
+			return bad(err, errlen, key, val, "bytes/s[,bytes/s...]");
 		strcpy(buf, val);
-		for (p = buf; (tok = strsep(&p, ",")) != NULL; n++) {
-			if (n >= DT_MAX_DISKS || parse_double(tok, &d) ||
-			    d < 0.01 || d > 100000)
+		n = split(buf, el, DT_MAX_DISKS);
+		if (n < 1)
+			return bad(err, errlen, key, val,
+				   "bytes/s[K|M|G][,...], 1 to 8 disks");
+		for (i = 0; i < n; i++) {
+			if (parse_bytes(el[i], &b) || b < 4096 || b > (1ULL << 40))
 				return bad(err, errlen, key, val,
-					   "MB/s[,MB/s...], up to 8 disks, 0.01..100000");
-			c->disk_mbps[n] = d;
+					   "bytes/s with K|M|G, 4K..1024G each, e.g. 10M (a plain number is bytes/s)");
+			c->disk_bytes[i] = b;
+			c->disk_mbps[i] = (double)b / (1 << 20);
 		}
 		c->ndisks = n;
 	} else if (!strcmp(key, "dirty_bytes")) {
@@ -203,8 +343,8 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		c->thresh = (unsigned long)(b >> DT_PAGE_SHIFT);
 	} else if (!strcmp(key, "dirty_background_bytes") ||
 		   !strcmp(key, "bg_bytes")) {
-		if (parse_bytes(val, &b))
-			return bad(err, errlen, key, val, "bytes[K|M|G]");
+		if (parse_bytes(val, &b) || (b >> DT_PAGE_SHIFT) < 1)
+			return bad(err, errlen, key, val, "bytes[K|M|G], >= 4K");
 		c->bg_thresh = (unsigned long)(b >> DT_PAGE_SHIFT);
 	} else if (!strcmp(key, "duration")) {
 		if (parse_double(val, &d) || d <= 0 || d > 36000)
@@ -215,9 +355,9 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 			return bad(err, errlen, key, val, "1..4096");
 		c->cpus = (int)l;
 	} else if (!strcmp(key, "cpu_bw")) {
-		if (parse_double(val, &d) || d < 1)
-			return bad(err, errlen, key, val, "MB/s >= 1");
-		c->cpu_mbps = d;
+		if (parse_bytes(val, &b) || b < (1ULL << 20))
+			return bad(err, errlen, key, val, "bytes/s[K|M|G], >= 1M");
+		c->cpu_mbps = (double)b / (1 << 20);
 	} else if (!strcmp(key, "seed")) {
 		if (parse_long(val, &l) || l < 0)
 			return bad(err, errlen, key, val, "a non-negative integer");
@@ -250,8 +390,9 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		else
 			return bad(err, errlen, key, val, "pos|pure");
 	} else if (!strcmp(key, "seed_dirty_ratelimit")) {
-		if (parse_long(val, &l) || l < 0)
+		if (parse_long(val, &l) || l < 0 || l > (1L << 30))
 			return bad(err, errlen, key, val, "KB/s >= 0");
+		c->seed_kbps = (unsigned long)l;
 		c->seed_rl = (unsigned long)l >> (DT_PAGE_SHIFT - 10);
 	} else if (!strcmp(key, "seed_at")) {
 		if (parse_double(val, &d) || d < 0)
@@ -294,7 +435,7 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		c->stall_rate = d;
 		c->stall_ms = l;
 	} else if (!strcmp(key, "trace_tasks")) {
-		if (parse_long(val, &l) || l < -1)
+		if (parse_long(val, &l) || l < -1 || l > 100000000)
 			return bad(err, errlen, key, val, "-1 (all) or a count");
 		c->trace_tasks = (int)l;
 	} else {
@@ -304,43 +445,86 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	return 0;
 }
 
-int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen)
+int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen,
+		 const char **key)
 {
-	int i, n = 0;
+	int i, n = c->ntasks;
+	const char *k = NULL;
 
-	for (i = 0; i < c->ngroups; i++) {
+	for (i = 0; i < c->ngroups && !k; i++) {
 		if (c->group[i].disk >= c->ndisks) {
 			snprintf(err, (size_t)errlen,
 				 "bad value for key 'group': disk %d but disk_bw lists %d disk(s)",
 				 c->group[i].disk, c->ndisks);
-			return -1;
+			k = "group";
 		}
 		n += c->group[i].n;
 	}
-	if (n < 1) {
+	if (!k && n < 1) {
 		snprintf(err, (size_t)errlen, "bad value for key 'tasks': no tasks at all");
-		return -1;
+		k = "tasks";
 	}
-	if (c->bg_thresh >= c->thresh && c->bg_thresh) {
+	if (!k && c->bg_thresh >= c->thresh && c->bg_thresh) {
 		snprintf(err, (size_t)errlen,
 			 "bad value for key 'dirty_background_bytes': must be below dirty_bytes");
-		return -1;
+		k = "dirty_background_bytes";
 	}
-	return 0;
+	for (i = 0; i < c->nphases && !k; i++) {
+		if (c->phase_n[i] > c->ntasks) {
+			snprintf(err, (size_t)errlen,
+				 "bad value for key 'phases': %d writers in a phase but tasks=%d",
+				 c->phase_n[i], c->ntasks);
+			k = "phases";
+		} else if (c->phase_ms[i] >= c->duration_ms) {
+			snprintf(err, (size_t)errlen,
+				 "bad value for key 'phases': phase at %ld s does not start before the end of duration",
+				 c->phase_ms[i] / 1000);
+			k = "phases";
+		}
+	}
+	if (key)
+		*key = k;
+	return k ? -1 : 0;
+}
+
+void dt_sim_knob(const struct dt_sim_cfg *c, int k, char *buf, int len)
+{
+	static const char *pos[] = { "6.1", "v10", "threshold" };
+	static const char *var[] = { "6.1", "v10" };
+	const char *v = "";
+
+	switch (k) {
+	case 0: v = pos[c->pos]; break;
+	case 1: v = c->rate_estimation ? "on" : "off"; break;
+	case 2: v = c->rate_pure ? "pure" : "pos"; break;
+	case 3: snprintf(buf, (size_t)len, "%lu", c->seed_kbps); return;
+	case 4: v = c->step_filter ? "on" : "off"; break;
+	case 5: v = c->safeguard ? "on" : "off"; break;
+	case 6: v = var[c->pause_v]; break;
+	case 7: v = c->think_comp ? "on" : "off"; break;
+	}
+	snprintf(buf, (size_t)len, "%s", v);
 }
 
 void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
 {
-	static const char *pos[] = { "6.1", "v10", "threshold" };
 	static const char *var[] = { "6.1", "v10" };
+	char kv[32];
 	int i;
 
-	fprintf(f, "dirty_bytes=%lu\n", c->thresh << DT_PAGE_SHIFT);
+	fprintf(f, "tasks=%d\nchunk=%ld\nthink=", c->ntasks, c->chunk_bytes);
+	for (i = 0; i < c->nthink; i++)
+		fprintf(f, "%s%ld", i ? "," : "", c->think_ms[i]);
+	fprintf(f, "\nstagger=%ld\nphases=", c->stagger_ms);
+	for (i = 0; i < c->nphases; i++)
+		fprintf(f, "%s%ld:%d", i ? "," : "", c->phase_ms[i] / 1000,
+			c->phase_n[i]);
+	fprintf(f, "\ndirty_bytes=%lu\n", c->thresh << DT_PAGE_SHIFT);
 	fprintf(f, "dirty_background_bytes=%lu\n",
-		(c->bg_thresh ? c->bg_thresh : c->thresh / 2) << DT_PAGE_SHIFT);
+		dt_sim_bg_thresh(c) << DT_PAGE_SHIFT);
 	fprintf(f, "disk_bw=");
 	for (i = 0; i < c->ndisks; i++)
-		fprintf(f, "%s%g", i ? "," : "", c->disk_mbps[i]);
+		fprintf(f, "%s%llu", i ? "," : "", c->disk_bytes[i]);
 	fprintf(f, "\n");
 	for (i = 0; i < c->ngroups; i++)
 		if (c->group[i].n)
@@ -348,20 +532,16 @@ void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
 				c->group[i].disk, c->group[i].start_ms / 1000.0,
 				c->group[i].stop_ms / 1000.0, c->group[i].think_ms,
 				c->group[i].chunk_pages << (DT_PAGE_SHIFT - 10));
-	fprintf(f, "duration=%g\ncpus=%d\ncpu_bw=%g\nseed=%llu\n",
-		c->duration_ms / 1000.0, c->cpus, c->cpu_mbps, c->seed);
+	fprintf(f, "duration=%g\ncpus=%d\ncpu_bw=%.0f\nseed=%llu\n",
+		c->duration_ms / 1000.0, c->cpus, c->cpu_mbps * (1 << 20), c->seed);
 	fprintf(f, "disk_noise=%g\nqueue_ms=%ld\n", c->disk_noise, c->queue_ms);
-	fprintf(f, "pos_ratio=%s\nrate_estimation=%s\nrate_feedback=%s\n",
-		pos[c->pos], c->rate_estimation ? "on" : "off",
-		c->rate_pure ? "pure" : "pos");
-	fprintf(f, "seed_dirty_ratelimit=%lu\nseed_at=%g\n",
-		(unsigned long)DT_KBPS(c->seed_rl), c->seed_at_ms / 1000.0);
-	fprintf(f, "step_filter=%s\npercpu_safeguard=%s\nmax_pause=%s\n",
-		c->step_filter ? "on" : "off", c->safeguard ? "on" : "off",
-		var[c->pause_v]);
+	for (i = 0; i < DT_NKNOBS; i++) {
+		dt_sim_knob(c, i, kv, sizeof(kv));
+		fprintf(f, "%s=%s\n", dt_knob_name[i], kv);
+	}
+	fprintf(f, "seed_at=%g\n", c->seed_at_ms / 1000.0);
 	fprintf(f, "stall=%g:%ld\n", c->stall_rate, c->stall_ms);
-	fprintf(f, "think_time=%s\nupdate=%s\n", c->think_comp ? "on" : "off",
-		var[c->update_v]);
+	fprintf(f, "update=%s\ntrace_tasks=%d\n", var[c->update_v], c->trace_tasks);
 }
 
 /* ------------------------------------------------------------- simulator */
@@ -369,7 +549,7 @@ void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
 enum { T_WAIT, T_RUN, T_SLEEP, T_THINK, T_GONE };
 
 struct task {
-	int disk, cpu, state, think_after, in_bdp;
+	int disk, cpu, state, think_after, in_bdp, lab;
 	long start, stop, think_ms, chunk, chunk_left, wake, bdp_start;
 	unsigned long bdp_pages;
 	double credit;
@@ -728,12 +908,13 @@ int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 	s.res = res;
 	s.rng = c->seed * 0x2545f4914f6cdd1dULL + 1;
 	s.thresh = c->thresh;
-	s.bg = c->bg_thresh ? c->bg_thresh : c->thresh / 2;
+	s.bg = dt_sim_bg_thresh(c);
 	s.limit = c->thresh;	/* dom->dirty_limit follows a fixed thresh */
 	s.rl_pages = dt_ratelimit_pages(s.thresh, c->cpus);
 	ncpu_ids = c->cpus;
 	/* wb_stat_error(): nr_cpu_ids * WB_STAT_BATCH(8 * (1 + ilog2(cpus))) */
 	s.stat_error = (unsigned long)ncpu_ids * 8 * (1 + (unsigned long)dt_ilog2((unsigned long)c->cpus));
+	nt = c->ntasks;
 	for (i = 0; i < c->ngroups; i++)
 		nt += c->group[i].n;
 	s.t = calloc((size_t)nt, sizeof(*s.t));
@@ -744,7 +925,23 @@ int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 		return -1;
 	}
 	s.nt = nt;
-	for (i = 0, k = 0; i < c->ngroups; i++) {
+	/* the lab's tasks (dtwork): round-robin over the disks, task i
+	 * starting at i * stagger, thinking think[i mod n] after each chunk */
+	for (k = 0; k < c->ntasks; k++) {
+		struct task *t = &s.t[k];
+		long cp = (c->chunk_bytes + (1L << DT_PAGE_SHIFT) - 1) >> DT_PAGE_SHIFT;
+
+		t->lab = 1;
+		t->disk = k % c->ndisks;
+		t->cpu = k % c->cpus;
+		t->start = (long)k * c->stagger_ms;
+		t->think_ms = c->think_ms[k % c->nthink];
+		t->chunk = cp > 0 ? cp : 1;
+		t->chunk_left = t->chunk;
+		t->state = T_WAIT;
+		t->rl.nr_dirtied_pause = DT_POLL_THRESH;
+	}
+	for (i = 0; i < c->ngroups; i++) {
 		for (j = 0; j < c->group[i].n; j++, k++) {
 			struct task *t = &s.t[k];
 
@@ -775,9 +972,13 @@ int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 	res->setpoint = dt_setpoint(s.thresh, s.bg, s.limit);
 
 	for (s.now = 0; s.now < c->duration_ms; s.now++) {
-		int nrun = 0, start;
+		int nrun = 0, start, active = c->ntasks;
 		double quota;
 		unsigned long dirty;
+
+		/* phases=: the lab's tasks below this count are active */
+		for (k = 0; k < c->nphases && c->phase_ms[k] <= s.now; k++)
+			active = c->phase_n[k];
 
 		if (c->seed_rl && s.now == c->seed_at_ms)
 			for (k = 0; k < c->ndisks; k++)
@@ -791,8 +992,6 @@ int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 				t->state = T_GONE;
 				continue;
 			}
-			if (t->state == T_WAIT && s.now >= t->start)
-				t->state = T_RUN;
 			if ((t->state == T_SLEEP || t->state == T_THINK) &&
 			    s.now >= t->wake) {
 				if (t->think_after) {
@@ -802,6 +1001,14 @@ int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 				} else {
 					t->state = T_RUN;
 				}
+			}
+			/* phases=: an idle lab task stops before its next
+			 * write (not inside balance_dirty_pages) */
+			if (t->lab && i >= active) {
+				if (t->state == T_RUN && !t->in_bdp)
+					t->state = T_WAIT;
+			} else if (t->state == T_WAIT && s.now >= t->start) {
+				t->state = T_RUN;
 			}
 			if (t->state == T_RUN)
 				nrun++;

@@ -2,14 +2,15 @@
  * dtsim.h -- a deterministic simulator of dirtier tasks, flushers, disks
  * and the dirty-throttling control loop of dtlaw.h.
  *
- * What: N tasks (flat out or with think time, starting/stopping at given
- * times) dirty pages on one or more disks; a flusher per disk writes back
+ * What: N tasks (flat out or with think time, staggered, idled by phases
+ * as the lab's dtwork does, plus model-only groups starting/stopping at
+ * given times) dirty pages on one or more disks; a flusher per disk writes back
  * above the background threshold; each disk completes writeback at its own
  * bandwidth (with seeded noise); write_bw is estimated the kernel's way,
  * dirty_ratelimit is updated every 200 ms from balance_dirty_pages(), and
  * tasks are paused per the laws.  One step = one jiffy (1 ms).
  * Reads/writes: nothing itself; reports through the dt_observer callbacks
- * (dtout.c turns them into the lab's TSV files).
+ * (dtmodel.c turns them into the lab's TSV files).
  * Configure with dt_sim_defaults() and dt_sim_set("key", "value").
  */
 #ifndef DTSIM_H
@@ -21,6 +22,15 @@
 
 #define DT_MAX_DISKS	8
 #define DT_MAX_GROUPS	32
+#define DT_MAX_THINK	1024	/* entries of think= */
+#define DT_MAX_PHASES	256	/* entries of phases= */
+#define DT_NKNOBS	8	/* the kit's dirty_throttle/ knobs (patches/knobs) */
+
+/* The lab's knobs in patches/knobs order, and the values the kernel's
+ * debugfs files accept ("KB/s" for seed_dirty_ratelimit: an integer). */
+extern const char *const dt_knob_name[DT_NKNOBS];
+extern const char *const dt_knob_values[DT_NKNOBS];
+extern const char *const dt_knob_default[DT_NKNOBS];
 
 /* A group of identical tasks. */
 struct dt_group {
@@ -33,24 +43,42 @@ struct dt_group {
 };
 
 struct dt_sim_cfg {
-	/* workload and machine */
+	/* the lab's workload (experiments/run, dtwork): tasks 0..ntasks-1,
+	 * task i on disk i mod ndisks, starting at i * stagger_ms, thinking
+	 * think_ms[i mod nthink] after every chunk, active while i is below
+	 * the writer count of the current phase */
+	int ntasks;			/* tasks= (1) */
+	long chunk_bytes;		/* chunk= (64K) */
+	int nthink;
+	long think_ms[DT_MAX_THINK];	/* think= (0) */
+	long stagger_ms;		/* stagger= (0) */
+	int nphases;			/* phases=T:N,... (0: all, always) */
+	long phase_ms[DT_MAX_PHASES];
+	int phase_n[DT_MAX_PHASES];
+	/* more tasks, model only: group= (after the lab's tasks) */
 	int ngroups;
 	struct dt_group group[DT_MAX_GROUPS];
+	/* machine */
 	int ndisks;
-	double disk_mbps[DT_MAX_DISKS];	/* MiB/s per disk */
+	double disk_mbps[DT_MAX_DISKS];	/* MiB/s per disk (from disk_bw=, bytes/s) */
+	unsigned long long disk_bytes[DT_MAX_DISKS];	/* disk_bw= as given, bytes/s */
 	double disk_noise;		/* +-fraction, redrawn every 20 ms */
 	long queue_ms;			/* writeback in flight: this many ms of bw */
 	unsigned long thresh;		/* pages (from dirty_bytes) */
-	unsigned long bg_thresh;	/* pages (from dirty_background_bytes) */
+	unsigned long bg_thresh;	/* pages (from dirty_background_bytes;
+					 * 0: the lab's 20M, or thresh / 2 if
+					 * 20M is not below thresh) */
 	long duration_ms;
 	int cpus;
-	double cpu_mbps;		/* dirtying speed of one CPU, MiB/s */
+	double cpu_mbps;		/* dirtying speed of one CPU, MiB/s
+					 * (from cpu_bw=, bytes/s) */
 	unsigned long long seed;	/* PRNG seed */
 	/* switches mirroring the kit's debugfs dirty_throttle/ knobs */
 	enum dt_posmode pos;		/* pos_ratio=6.1|v10|threshold */
 	int rate_estimation;		/* rate_estimation=on|off */
 	int rate_pure;			/* rate_feedback=pure (1) | pos (0) */
 	unsigned long seed_rl;		/* seed_dirty_ratelimit, pages/s (0: none) */
+	unsigned long seed_kbps;	/* the same as given, KB/s */
 	long seed_at_ms;		/* when to apply it */
 	int step_filter;		/* step_filter=on|off */
 	int safeguard;			/* percpu_safeguard=on|off */
@@ -119,8 +147,14 @@ void dt_sim_defaults(struct dt_sim_cfg *c);
 /* Set one key; returns 0, or -1 with a one-line message in err. */
 int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	       char *err, int errlen);
-/* Final consistency checks (e.g. a group on a missing disk). */
-int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen);
+/* Final consistency checks (e.g. a group on a missing disk); on error
+ * *key (if key is not NULL) names the key at fault. */
+int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen,
+		 const char **key);
+/* The background threshold in pages the run will use. */
+unsigned long dt_sim_bg_thresh(const struct dt_sim_cfg *c);
+/* The resolved value of knob k (0..DT_NKNOBS-1) as the kernel names it. */
+void dt_sim_knob(const struct dt_sim_cfg *c, int k, char *buf, int len);
 /* Run; returns 0, or -1 on allocation failure. */
 int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 	       struct dt_sim_result *res);

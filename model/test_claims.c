@@ -6,10 +6,12 @@
  * checks, and states why its tolerance is what it is.  Nothing here is an
  * expected output copied from a run: bounds come from the integer
  * arithmetic or from the physics the seed states.
- * Usage: test_claims [path/to/dtmodel]   (run by `make -C model check`;
- *   with a dtmodel path the command-line checks run too)
+ * Usage: test_claims [path/to/dtmodel [path/to/patches/knobs]]
+ *   (run by `make -C model check`; with a dtmodel path the command-line
+ *   and spec-file checks run too; with the knobs file, the knob names too)
  * Reads/writes: nothing but stdout, and a temporary folder under
- *   $TMPDIR (or /tmp) for the dtmodel -o check, removed afterwards.
+ *   $TMPDIR (or /tmp) for the dtmodel -o and spec checks, removed
+ *   afterwards; the knobs file if given.
  * Output: one PASS/FAIL line per claim with the model's numbers, then
  *   "N passed, N failed"; exit status 1 if anything failed.
  */
@@ -20,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include "dtlaw.h"
 #include "dtsim.h"
@@ -148,7 +151,7 @@ static void run(const char *args, struct rec *r, struct dt_sim_result *res,
 			exit(2);
 		}
 	}
-	if (dt_sim_check(&c, err, sizeof(err))) {
+	if (dt_sim_check(&c, err, sizeof(err), NULL)) {
 		fprintf(stderr, "test_claims: %s\n", err);
 		exit(2);
 	}
@@ -416,7 +419,7 @@ static void test_balanced_sim(void)
 			/* write_bw settles from INIT_BW (100 MB/s) in ~20 s
 			 * (3 s average + 1/8 smoothing): seed the rate then */
 			snprintf(args, sizeof(args),
-				 "tasks=%d disk_bw=20 dirty_bytes=64M duration=40 "
+				 "tasks=%d cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=40 "
 				 "disk_noise=0.1 rate_estimation=off "
 				 "seed_dirty_ratelimit=%ld seed_at=20",
 				 ns[i], lround(20480.0 / ns[i] * mult[j]));
@@ -512,7 +515,7 @@ static void test_stuck(void)
 	 * seeded to 2 write_bw/N at 20 s when write_bw has settled, measured
 	 * over 45..60 s.
 	 */
-	run("tasks=2 disk_bw=20 dirty_bytes=64M duration=60 disk_noise=0.1 "
+	run("tasks=2 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=60 disk_noise=0.1 "
 	    "rate_feedback=pure seed_dirty_ratelimit=20480 seed_at=20",
 	    &r, &res, 45, 60, 0);
 	rl_stats(&r, 45, 60, &m, &sd, &bw, &pos_pure);
@@ -520,7 +523,7 @@ static void test_stuck(void)
 	bw_pure = bw;
 	dirty_pure = r.ndirty ? r.dirty_sum / r.ndirty : 0;
 	free(r.rl);
-	run("tasks=2 disk_bw=20 dirty_bytes=64M duration=60 disk_noise=0.1 "
+	run("tasks=2 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=60 disk_noise=0.1 "
 	    "rate_feedback=pos seed_dirty_ratelimit=20480 seed_at=20",
 	    &r, &res, 45, 60, 0);
 	rl_stats(&r, 45, 60, &m, &sd, &bw, &pos_pos);
@@ -558,8 +561,8 @@ static void test_step_filter(void)
 	int v, i, against_on[2] = { 0, 0 }, against_off = 0, n_on[2] = { 0, 0 };
 
 	for (v = 0; v < 2; v++) {
-		run(v ? "tasks=4 disk_bw=20 dirty_bytes=64M duration=120 disk_noise=0.2 stall=1:200 variant=v10"
-		      : "tasks=4 disk_bw=20 dirty_bytes=64M duration=120 disk_noise=0.2 stall=1:200",
+		run(v ? "tasks=4 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=120 disk_noise=0.2 stall=1:200 variant=v10"
+		      : "tasks=4 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=120 disk_noise=0.2 stall=1:200",
 		    &r, &res, 60, 120, 0);
 		if (!v)
 			rl_stats(&r, 60, 120, &m_on, &sd_on, &bw, &pos);
@@ -579,7 +582,7 @@ static void test_step_filter(void)
 		}
 		free(r.rl);
 	}
-	run("tasks=4 disk_bw=20 dirty_bytes=64M duration=120 disk_noise=0.2 stall=1:200 step_filter=off",
+	run("tasks=4 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=120 disk_noise=0.2 stall=1:200 step_filter=off",
 	    &r, &res, 60, 120, 0);
 	rl_stats(&r, 60, 120, &m_off, &sd_off, &bw, &pos);
 	for (i = 0; i < r.nrl; i++) {
@@ -617,8 +620,8 @@ static void test_think(void)
 		 * pages/s, above its ~3000 pages/s limit: think < period);
 		 * task 1 is a flat-out dd.  Measured 20..39.8 s, after
 		 * write_bw and the rate settled. */
-		run(on ? "tasks=0 group=1:0:0:0:2:64 group=1 disk_bw=20 dirty_bytes=64M duration=40 think_time=on"
-		       : "tasks=0 group=1:0:0:0:2:64 group=1 disk_bw=20 dirty_bytes=64M duration=40 think_time=off",
+		run(on ? "tasks=0 group=1:0:0:0:2:64 group=1 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=40 think_time=on"
+		       : "tasks=0 group=1:0:0:0:2:64 group=1 cpus=4 disk_bw=20M dirty_bytes=64M dirty_background_bytes=32M duration=40 think_time=off",
 		    &r, &res, 20, 39.8, 0);
 		ach[on] = (double)(r.wb_t1 - r.wb_t0) / 4096.0 / 19.8;
 		/* what executing each task_ratelimit exactly would give */
@@ -655,9 +658,9 @@ static void test_safeguard(void)
 	double over_on, over_off, bound;
 	const int N = 1000;
 
-	run("tasks=1000 cpus=4 disk_bw=50 dirty_bytes=400M duration=5", &r, &on, 0, 5, 0);
+	run("tasks=1000 cpus=4 disk_bw=50M dirty_bytes=400M dirty_background_bytes=200M duration=5", &r, &on, 0, 5, 0);
 	free(r.rl);
-	run("tasks=1000 cpus=4 disk_bw=50 dirty_bytes=400M duration=5 percpu_safeguard=off",
+	run("tasks=1000 cpus=4 disk_bw=50M dirty_bytes=400M dirty_background_bytes=200M duration=5 percpu_safeguard=off",
 	    &r, &off, 0, 5, 0);
 	free(r.rl);
 	over_on = ((double)on.max_dirty - (double)on.limit) / (double)on.thresh;
@@ -798,7 +801,7 @@ static void test_cli(const char *dtmodel)
 	}
 
 	snprintf(dir, sizeof(dir), "%s/dtmodel-check.%d", tmp ? tmp : "/tmp", (int)getpid());
-	snprintf(cmd, sizeof(cmd), "%s sim tasks=2 disk_bw=20 dirty_bytes=16M duration=3 -o %s",
+	snprintf(cmd, sizeof(cmd), "%s sim tasks=2 disk_bw=20M dirty_bytes=16M duration=3 -o %s",
 		 dtmodel, dir);
 	st = sh(cmd, NULL, 0);
 	ok = st == 0;
@@ -822,7 +825,7 @@ static void test_cli(const char *dtmodel)
 	sh(cmd, out, sizeof(out));
 	ok &= !strcmp(out, "0\n");
 	/* a second run replaces the folder (temporary folder + rename) */
-	snprintf(cmd, sizeof(cmd), "%s sim tasks=1 disk_bw=20 dirty_bytes=16M duration=1 -o %s", dtmodel, dir);
+	snprintf(cmd, sizeof(cmd), "%s sim tasks=1 disk_bw=20M dirty_bytes=16M duration=1 -o %s", dtmodel, dir);
 	ok &= sh(cmd, NULL, 0) == 0;
 	snprintf(path, sizeof(path), "%s/params.txt", dir);
 	ok &= access(path, R_OK) == 0;
@@ -833,6 +836,213 @@ static void test_cli(const char *dtmodel)
 	sh(cmd, NULL, 0);
 	claim(ok, "dtmodel sim -o: the lab's file and column names, replaced atomically",
 	      "issue 3; seeds 008-010 fields", "4 TSV headers, 20 fields per bdp row, no leftovers");
+}
+
+/*
+ * 10. the lab's spec files (experiments/run's format and units).  Not
+ * claims of the seeds: checks that the model and the lab read the same
+ * spec the same way, so a chapter can run both from one file.
+ */
+
+/* the value of "key = value" in a meta file, "" if absent */
+static void meta_get(const char *path, const char *key, char *out, size_t n)
+{
+	char line[1024];
+	size_t k = strlen(key);
+	FILE *f = fopen(path, "r");
+
+	out[0] = 0;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, k) && !strncmp(line + k, " = ", 3)) {
+			snprintf(out, n, "%s", line + k + 3);
+			out[strcspn(out, "\n")] = 0;
+			break;
+		}
+	fclose(f);
+}
+
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+/* run cmd (stderr captured): exit status 2, one line, every needle in it */
+static int rejects(const char *cmd, const char *n1, const char *n2, char *out,
+		   size_t n)
+{
+	char full[8192];
+	char *nl;
+	int st;
+
+	snprintf(full, sizeof(full), "%s 2>&1 >/dev/null", cmd);
+	st = sh(full, out, n);
+	nl = strchr(out, '\n');
+	return st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 2 && nl && !nl[1] &&
+	       strstr(out, n1) && (!n2 || strstr(out, n2));
+}
+
+static void test_spec(const char *dtmodel, const char *knobs)
+{
+	char dir[512], spec[700], res[700], meta[800], cmd[8192], out[4096], v[256];
+	const char *tmp = getenv("TMPDIR");
+	int ok, st;
+
+	snprintf(dir, sizeof(dir), "%s/dtmodel-spec.%d", tmp ? tmp : "/tmp", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+	sh(cmd, NULL, 0);
+	snprintf(spec, sizeof(spec), "%s/two.spec", dir);
+	snprintf(res, sizeof(res), "%s/res", dir);
+	snprintf(meta, sizeof(meta), "%s/meta", res);
+	write_file(spec,
+		   "# a lab spec: two writers on two disks\n"
+		   "title = two disks   # a comment after the value\n"
+		   "tasks = 3\n"
+		   "  duration=2\n"
+		   "disk_bw = 512K,1M\n"
+		   "dirty_bytes = 16M\n"
+		   "dirty_background_bytes = 8M\n"
+		   "chunk = 64K\n"
+		   "memory = 512\n"
+		   "\n"
+		   "knob.step_filter = off\n");
+
+	/* the file is read; command-line pairs override it */
+	snprintf(cmd, sizeof(cmd), "%s sim spec=%s tasks=2 -o %s", dtmodel, spec, res);
+	st = sh(cmd, NULL, 0);
+	ok = st == 0;
+	meta_get(meta, "kind", v, sizeof(v));
+	ok &= !strcmp(v, "model");
+	{
+		int okk = ok;
+
+		meta_get(meta, "name", v, sizeof(v));
+		okk &= !strcmp(v, "two");
+		meta_get(meta, "duration", v, sizeof(v));
+		okk &= !strcmp(v, "2");
+		meta_get(meta, "title", v, sizeof(v));
+		okk &= !strcmp(v, "two disks");
+		meta_get(meta, "ignored", v, sizeof(v));
+		okk &= !strcmp(v, "memory title");
+		meta_get(meta, "knob.step_filter", v, sizeof(v));
+		okk &= !strcmp(v, "off");
+		claim(okk, "spec: a lab spec file is read (comments, spaces, lab-only keys kept in meta)",
+		      "experiments/run header", "meta: kind = model, name = two, duration = 2, knob.step_filter = off, memory and title ignored");
+	}
+	meta_get(meta, "tasks", v, sizeof(v));
+	ok &= !strcmp(v, "2");
+	meta_get(meta, "overrides", v, sizeof(v));
+	ok &= !strcmp(v, "tasks=2");
+	claim(ok, "spec: a command-line pair overrides the file", "experiments/run header",
+	      "spec tasks = 3, command line tasks=2: meta tasks = %s", ok ? "2" : "(wrong)");
+
+	/* K/M suffixes are powers of 1024; a comma list is one disk each,
+	 * tasks round-robin over the disks */
+	ok = 1;
+	meta_get(meta, "disk_bw_b", v, sizeof(v));
+	ok &= !strcmp(v, "524288,1048576");
+	meta_get(meta, "dirty_bytes_b", v, sizeof(v));
+	ok &= !strcmp(v, "16777216");
+	meta_get(meta, "chunk_b", v, sizeof(v));
+	ok &= !strcmp(v, "65536");
+	snprintf(cmd, sizeof(cmd), "awk -F'\\t' 'NR > 1 { seen[$3 \" \" $5] = 1 } END { "
+		 "print (1000 \" 254:0\" in seen) + (1001 \" 254:16\" in seen) + "
+		 "(1000 \" 254:16\" in seen) + (1001 \" 254:0\" in seen) }' %s/bdi_dirty_ratelimit.tsv %s/balance_dirty_pages.tsv",
+		 res, res);
+	sh(cmd, out, sizeof(out));
+	ok &= !strcmp(out, "2\n");
+	claim(ok, "spec: K/M suffixes are powers of 1024, one disk per disk_bw entry, tasks round-robin",
+	      "experiments/run header", "512K,1M -> 524288,1048576; 16M -> 16777216; task 0 on 254:0, task 1 on 254:16");
+
+	/* time starts at 0 at the workload's start (dtdecode's "dtwork start") */
+	snprintf(cmd, sizeof(cmd), "awk -F'\\t' 'NR == 2 { print ($1 >= 0 && $1 < 0.2) }' %s/global_dirty_state.tsv", res);
+	sh(cmd, out, sizeof(out));
+	claim(!strcmp(out, "1\n"), "spec: time starts at 0 at the workload's start",
+	      "experiments/dtdecode", "first global_dirty_state row within [0, 0.2) s");
+
+	/* errors: one line naming the file (and line) or "command line", and the key */
+	ok = 1;
+	write_file(spec, "tasks = 2\n\ncolour = red\n");
+	snprintf(cmd, sizeof(cmd), "%s sim spec=%s -o %s", dtmodel, spec, res);
+	if (!rejects(cmd, "two.spec:3", "colour", out, sizeof(out)))
+		ok = 0, printf("      unknown key in a spec gave: %s", out);
+	write_file(spec, "tasks 2\n");
+	if (!rejects(cmd, "two.spec:1", "malformed", out, sizeof(out)))
+		ok = 0, printf("      malformed line gave: %s", out);
+	write_file(spec, "disk_bw = 10Q\n");
+	if (!rejects(cmd, "two.spec:1", "disk_bw", out, sizeof(out)))
+		ok = 0, printf("      bad suffix gave: %s", out);
+	write_file(spec, "tasks = 2\nphases = 0:1,5:3\n");
+	if (!rejects(cmd, "two.spec:2", "phases", out, sizeof(out)))
+		ok = 0, printf("      phases above tasks gave: %s", out);
+	snprintf(cmd, sizeof(cmd), "%s sim spec=%s/none.spec", dtmodel, dir);
+	if (!rejects(cmd, "none.spec", "spec", out, sizeof(out)))
+		ok = 0, printf("      missing spec gave: %s", out);
+	snprintf(cmd, sizeof(cmd), "%s sim knob.no_such_knob=1", dtmodel);
+	if (!rejects(cmd, "command line", "knob.no_such_knob", out, sizeof(out)))
+		ok = 0, printf("      unknown knob gave: %s", out);
+	snprintf(cmd, sizeof(cmd), "%s sim knob.step_filter=1", dtmodel);
+	if (!rejects(cmd, "command line", "knob.step_filter", out, sizeof(out)))
+		ok = 0, printf("      knob value the kernel refuses gave: %s", out);
+	snprintf(cmd, sizeof(cmd), "%s sim disk_bw=20", dtmodel);
+	if (!rejects(cmd, "command line", "disk_bw", out, sizeof(out)))
+		ok = 0, printf("      disk_bw=20 (20 bytes/s) gave: %s", out);
+	claim(ok, "spec: a bad key or value gives one line naming the file:line (or command line) and the key, exit 2",
+	      "experiments/run header; tools/progress.sh kit_die", "8 cases");
+
+	/* the lab's workload keys: stagger, phases, think */
+	ok = 1;
+	snprintf(cmd, sizeof(cmd), "%s sim tasks=2 stagger=1000 phases=0:2,2:1 "
+		 "think=0,5 duration=4 -o %s >/dev/null", dtmodel, res);
+	ok &= sh(cmd, NULL, 0) == 0;
+	/* task 1 starts at 1 s (stagger), stops writing at 2 s (phases) */
+	snprintf(cmd, sizeof(cmd), "awk -F'\\t' '$3 == 1001 && $6 > 0 { if (!f) f = $1; "
+		 "if ($6 != last) l = $1; last = $6 } END { print (f >= 1 && f < 1.3 && l < 2.1) }' "
+		 "%s/task_io.tsv", res);
+	sh(cmd, out, sizeof(out));
+	ok &= !strcmp(out, "1\n");
+	/* think=0,5: task 1 thinks 5 ms after each 64K, task 0 does not */
+	snprintf(cmd, sizeof(cmd), "awk -F'\\t' 'NR > 1 && $18 > 0 { t[$3]++ } END { print (t[1000] + 0 == 0) }' "
+		 "%s/balance_dirty_pages.tsv", res);
+	sh(cmd, out, sizeof(out));
+	ok &= !strcmp(out, "1\n");
+	claim(ok, "spec: stagger, phases and think as dtwork runs them",
+	      "experiments/dtwork/dtwork.c", "task 1 starts at 1 s, idles from 2 s; think applies to task 1 only");
+
+	/* every knob of patches/knobs is known to the model, with its default */
+	if (knobs) {
+		FILE *f = fopen(knobs, "r");
+		char line[512];
+		int n = 0, i, found;
+
+		ok = f != NULL;
+		while (f && fgets(line, sizeof(line), f)) {
+			char *name = strtok(line, "\t\n"), *dflt = strtok(NULL, "\t\n");
+
+			if (!name || !dflt || !strcmp(name, "name"))
+				continue;
+			n++;
+			for (i = 0, found = 0; i < DT_NKNOBS; i++)
+				if (!strcmp(name, dt_knob_name[i]) &&
+				    !strcmp(dflt, dt_knob_default[i]))
+					found = 1;
+			if (!found)
+				ok = 0, printf("      knob %s (default %s) unknown to the model\n", name, dflt);
+		}
+		if (f)
+			fclose(f);
+		ok &= n == DT_NKNOBS;
+		claim(ok, "spec: the model maps every knob of patches/knobs", "patches/knobs",
+		      "%d knobs in the file, %d in the model", n, DT_NKNOBS);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	sh(cmd, NULL, 0);
 }
 
 int main(int argc, char **argv)
@@ -846,8 +1056,10 @@ int main(int argc, char **argv)
 	test_think();
 	test_safeguard();
 	test_poll();
-	if (argc > 1)
+	if (argc > 1) {
 		test_cli(argv[1]);
+		test_spec(argv[1], argc > 2 ? argv[2] : NULL);
+	}
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
 }

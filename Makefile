@@ -29,7 +29,7 @@ deps:
 
 # --- the lab ---------------------------------------------------------------
 lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
-	$(BUILD)/dtstat/dtstat
+	$(BUILD)/dtstat/dtstat $(BUILD)/dttask/dttask
 
 # build-kernel decides itself (hash of tarball, series, fragment) whether
 # to rebuild, so it always runs; bzImage's time stamp only moves on rebuild,
@@ -56,13 +56,20 @@ $(BUILD)/dtstat/dtstat: experiments/dtstat/dtstat.c
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
 
+# dttask: per-task rates, Jain's index, CDFs, overshoot (chapters 6-9)
+DTTASK := $(BUILD)/dttask/dttask
+$(DTTASK): experiments/dttask/dttask.c
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
+
 # --- runs ------------------------------------------------------------------
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
 # NAME.spec in experiments/ or chapters/*/. A chapter that needs another
 # chapter's run just depends on $(RUNS)/NAME/meta, so each distinct
 # experiment runs once. A run is remade when any spec of its folder, the
 # kernel or the guest userland change.
-# (RUNS, FIG, CLAIMS can be pointed elsewhere on the command line: the
+# (RUNS, FIG, CLAIMS, REPORT_OUT can be pointed elsewhere on the command line: the
 # report test builds the report from the short runs of `make check`.)
 RUNS := $(BUILD)/runs
 FIG := $(BUILD)/figures
@@ -104,7 +111,45 @@ REPORT_DEPS := $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
 include $(sort $(wildcard chapters/*/chapter.mk))
 
 # --- report ----------------------------------------------------------------
-report: $(REPORT_DEPS)
+# report/report.tex -> $(REPORT_OUT)/report.pdf (latexmk, pdflatex; aux files
+# in $(REPORT_OUT)/tex). It depends on every chapter's figures and claims
+# (REPORT_DEPS), the report's own figures (report/figures.mk), the claims
+# table generated from the claims TSVs (report/claims2tex) and the chapter
+# list generated from the chapters/*/text.tex present (report/mkinputs).
+# `report` builds it in a sub-make so that any failure on the way (a run, a
+# figure, a LaTeX error) removes the old PDF: never a PDF with stale or
+# missing figures. REPORT_OUT can be pointed elsewhere like RUNS, FIG,
+# CLAIMS (report/check does).
+REPORT_OUT := $(BUILD)/report
+include report/figures.mk
+CHAPTER_TEXTS := $(sort $(wildcard chapters/*/text.tex))
+REPORT_SRC := report/report.tex report/overview.tex report/refs.bib $(CHAPTER_TEXTS)
+REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_DEPS)))
+
+$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS)
+	@mkdir -p $(@D)
+	$(Q)report/claims2tex $(REPORT_CLAIMS) > $@.tmp && mv $@.tmp $@
+
+# rewritten only when the figure folder or the chapter list change
+$(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex &: report/mkinputs FORCE
+	$(Q)report/mkinputs $(REPORT_OUT) $(FIG) $(CHAPTER_TEXTS)
+
+$(REPORT_OUT)/report.pdf: $(REPORT_SRC) $(REPORT_DEPS) $(REPORT_OUT)/kit-claims.tex \
+		$(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex
+	@echo "  TEX     report.pdf"
+	$(Q)rm -f $@
+	$(Q)TEXINPUTS=$(REPORT_OUT):$(KIT)/report: BIBINPUTS=$(KIT)/report: \
+		latexmk -pdf -interaction=nonstopmode -halt-on-error -file-line-error \
+		-outdir=$(REPORT_OUT)/tex report/report.tex > $(REPORT_OUT)/latexmk.log 2>&1 || { \
+		echo "report/report.tex: LaTeX failed; from $(REPORT_OUT)/tex/report.log:" >&2; \
+		grep -A3 -E '^(! |.*:[0-9]+: )' $(REPORT_OUT)/tex/report.log >&2 || \
+			tail -n 20 $(REPORT_OUT)/latexmk.log >&2; exit 1; }
+	$(Q)cp $(REPORT_OUT)/tex/report.pdf $@
+
+report:
+	$(Q)$(MAKE) --no-print-directory $(REPORT_OUT)/report.pdf || \
+		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
+	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)"
 
 # --- tests -----------------------------------------------------------------
 check: deps lab

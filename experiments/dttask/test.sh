@@ -1,0 +1,100 @@
+#!/bin/bash
+# experiments/dttask/test.sh -- unit tests of dttask on synthetic tables
+# with known answers. Usage: test.sh DTTASK. Ends "N passed, N failed".
+set -uo pipefail
+KIT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$KIT/tools/assert.sh"
+D=${1:?usage: test.sh DTTASK}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+# rates: pid 1 writes 10/s, pid 2 20/s (t 0..4), pid 3 one row only,
+# pid 4 30/s but bumpy (0, 0, 60, 60, 120 at t 0..4: still 30/s overall)
+{
+	printf 'time\tpid\tcomm\twrite_bytes\n'
+	for t in 0 1 2 3 4; do
+		printf '%d\t1\tw\t%d\n' "$t" $((10 * t))
+		printf '%d\t2\tw\t%d\n' "$t" $((20 * t))
+	done
+	printf '2\t3\tw\t5\n'
+	printf '0\t4\tw\t0\n1\t4\tw\t0\n2\t4\tw\t60\n3\t4\tw\t60\n4\t4\tw\t120\n'
+} > "$T/io.tsv"
+s=$("$D" rates "$T/io.tsv" write_bytes where=pid=1)
+t_range "rates: a straight line of slope 10" "$(t_get mean "$s")" 10 10
+t_range "rates: a straight line has cv 0" "$(t_get cv "$s")" 0 0
+s=$("$D" rates "$T/io.tsv" write_bytes)
+t_ok "rates: the one-row task is skipped (3 groups)" test "$(t_get n "$s")" = 3
+t_range "rates: mean of 10, 20, 30" "$(t_get mean "$s")" 20 20
+t_range "rates: spread (30 - 10) / 20" "$(t_get spread "$s")" 1 1
+# Jain: (10+20+30)^2 / (3 (100+400+900)) = 3600/4200
+t_range "rates: Jain's index 6/7" "$(t_get jain "$s")" 0.85714 0.85715
+s=$("$D" rates "$T/io.tsv" write_bytes from=1 to=3 where=pid=2)
+t_range "rates: window [1,3) keeps slope 20" "$(t_get mean "$s")" 20 20
+s=$("$D" rates "$T/io.tsv" write_bytes where=pid=4)
+# increments 0 60 0 60 over rate 30: 0 2 0 2, sd = sqrt(4/3)
+t_range "rates: bumpy line cv sqrt(4/3)" "$(t_get cv "$s")" 1.1546 1.1548
+out=$("$D" rates "$T/io.tsv" write_bytes list)
+t_ok "rates list: header and 3 rows" test "$(printf '%s\n' "$out" | wc -l)" = 4
+t_ok "rates list: pid 2 at 20" sh -c "printf '%s\n' '$out' | awk -F'\t' '\$1 == 2 && \$2 == 20 { f = 1 } END { exit !f }'"
+printf 'time\ttask\tpid\tbytes\tchunks\n0\t0\t9\t0\t0\n1\t0\t9\t100\t1\n0\t1\t8\t0\t0\n1\t1\t8\t50\t1\n' > "$T/work.log"
+s=$("$D" rates "$T/work.log" bytes by=task)
+t_range "rates by=task on a work.log: Jain of 100, 50 = 0.9" "$(t_get jain "$s")" 0.9 0.9
+
+# cdf: values 1..10 -> frac i/10; points=3 keeps min, median-ish, max
+{ printf 'time\tpause\n'; for i in 3 1 2 10 5 4 6 8 7 9; do printf '%d\t%d\n' "$i" "$i"; done; } > "$T/p.tsv"
+out=$("$D" cdf "$T/p.tsv" pause)
+t_ok "cdf: 10 rows plus header" test "$(printf '%s\n' "$out" | wc -l)" = 11
+t_ok "cdf: sorted, frac of 4 is 0.4" sh -c "printf '%s\n' '$out' | sed -n 5p | grep -qx '4	0.400000'"
+t_ok "cdf: last row is 10 at 1" sh -c "printf '%s\n' '$out' | tail -1 | grep -qx '10	1.000000'"
+out=$("$D" cdf "$T/p.tsv" pause from=5)
+t_ok "cdf: window from=5 keeps 6 values" test "$(printf '%s\n' "$out" | wc -l)" = 7
+out=$("$D" cdf "$T/p.tsv" pause points=3)
+t_ok "cdf points=3: min, middle, max" test "$(printf '%s\n' "$out" | cut -f1 | tr '\n' ' ')" = "value 1 6 10 "
+out=$("$D" cdf "$T/p.tsv" pause above=7)
+t_ok "cdf above=7: 8 9 10 at 1/3 2/3 1" test "$(printf '%s\n' "$out" | tail -n +2 | tr '\t\n' ': ')" = "8:0.333333 9:0.666667 10:1.000000 "
+printf 'time\tx\n0\t2\n1\t2\n2\t2\n' > "$T/tie.tsv"
+t_ok "cdf: ties give one row at frac 1" test "$("$D" cdf "$T/tie.tsv" x | tail -n +2)" = "2	1.000000"
+
+# excess: dirty - limit over time; above 0 from t=1 to t=3 (held to t=4)
+printf 'time\tdirty\tlimit\n0\t90\t100\n1\t110\t100\n2\t130\t100\n3\t101\t100\n4\t95\t100\n5\t99\t100\n' > "$T/d.tsv"
+s=$("$D" excess "$T/d.tsv" dirty-limit)
+t_range "excess: max 30" "$(t_get max "$s")" 30 30
+t_range "excess: at t=2" "$(t_get t_max "$s")" 2 2
+t_ok "excess: first 1, last 3" test "$(t_get first "$s") $(t_get last "$s")" = "1 3"
+t_range "excess: above for 3 s (rows at 1, 2, 3 hold to the next)" "$(t_get above_s "$s")" 3 3
+t_range "excess: span 5 s" "$(t_get span "$s")" 5 5
+s=$("$D" excess "$T/d.tsv" dirty-limit-100)
+t_ok "excess: never above says none" test "$(t_get first "$s")" = none
+
+# pollmatch: limit 10240; pid 7 pauses at dirty 9000 (gap 1240, ilog2 10,
+# law 32), next row carries 32 (match); then pauses at dirty 10000 (gap
+# 240, law 16 -> 1 << 3 = 8... ilog2(240) = 7, 7 >> 1 = 3: law 8), next
+# row carries 16 (within 2, no match); a row with pause 0 does not
+# change what is expected; pid 8's first row has no predecessor.
+{
+	printf 'time\tpid\tlimit\tdirty\tdirtied_pause\tpause\n'
+	printf '1\t7\t10240\t9000\t4\t10\n'
+	printf '2\t7\t10240\t10000\t32\t10\n'
+	printf '3\t7\t10240\t5000\t16\t0\n'
+	printf '4\t7\t10240\t9000\t8\t10\n'
+	printf '5\t8\t10240\t9000\t8\t10\n'
+	printf '6\t8\t10240\t10300\t32\t200\n'
+	printf '7\t8\t10240\t9000\t1\t10\n'
+} > "$T/b.tsv"
+s=$("$D" pollmatch "$T/b.tsv")
+# predecessors: row2 (want 32, has 32: match), row3 (want 8, has 16:
+# within), row4 (want 8, has 8: match), row6 (want 32, has 32: match),
+# row7 (over the limit: want 1, has 1: match)
+t_ok "pollmatch: 5 rows with a predecessor" test "$(t_get n "$s")" = 5
+t_ok "pollmatch: 4 match" test "$(t_get match "$s")" = 4
+t_range "pollmatch: all within a factor 2" "$(t_get within2 "$s")" 1 1
+
+# bad input: one line naming file and key, exit 2
+for args in "nosuch $T/io.tsv write_bytes" "rates $T/io.tsv nocol" "rates $T/io.tsv write_bytes by=nokey" \
+	"cdf $T/p.tsv pause points=1" "excess $T/d.tsv dirty-" "rates $T/none.tsv x" "pollmatch $T/p.tsv"; do
+	# shellcheck disable=SC2086
+	out=$("$D" $args 2>&1)
+	rc=$?
+	t_ok "refuses: $args" test $rc -eq 2 -a "$(printf '%s\n' "$out" | wc -l)" -eq 1
+done
+t_end

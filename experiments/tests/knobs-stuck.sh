@@ -1,0 +1,25 @@
+# experiments/tests/knobs-stuck.sh -- pre= script of the rate_feedback test.
+#
+# Runs in the guest (busybox sh) before the workload and leaves a background
+# job that drives the run (times from now; the workload starts ~1 s later):
+#   22 s  the 2 writers have run long enough for the kernel's write_bw
+#         estimate to come down from INIT_BW (100 MB/s) to the disk's rate;
+#         seed every wb's dirty_ratelimit with 2 * write_bw / N (N = 2, so
+#         write_bw itself), the state that formula (1) cannot leave;
+#   31 s  switch rate_feedback to pos (formula (2)).
+# Each action writes a trace marker "knobs: NAME=VALUE" (print.tsv), so
+# the test finds its time in the trace. The run must set
+# knob.rate_feedback=pure and last >= 40 s.
+D=/sys/kernel/debug/dirty_throttle
+M=/sys/kernel/tracing/trace_marker
+dev=$(cat /sys/block/vda/dev)
+[ -r /sys/kernel/debug/bdi/$dev/stats ] || { echo "no bdi stats for vda ($dev)"; exit 1; }
+[ "$(cat $D/rate_feedback)" = pure ] || { echo "run with knob.rate_feedback=pure"; exit 1; }
+(
+	sleep 22
+	bw=$(sed -n 's/^BdiWriteBandwidth: *\([0-9]*\) kBps.*/\1/p' /sys/kernel/debug/bdi/$dev/stats)
+	echo "$bw" > $D/seed_dirty_ratelimit && echo "knobs: seed_dirty_ratelimit=$bw" > $M
+	sleep 9
+	echo pos > $D/rate_feedback && echo "knobs: rate_feedback=pos" > $M
+) &
+echo "scheduled: seed at 22 s, rate_feedback=pos at 31 s (bdi $dev)"

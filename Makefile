@@ -142,7 +142,7 @@ $(REPORT_OUT)/report.pdf: $(REPORT_SRC) $(REPORT_DEPS) $(REPORT_OUT)/kit-claims.
 		latexmk -pdf -interaction=nonstopmode -halt-on-error -file-line-error \
 		-outdir=$(REPORT_OUT)/tex report/report.tex > $(REPORT_OUT)/latexmk.log 2>&1 || { \
 		echo "report/report.tex: LaTeX failed; from $(REPORT_OUT)/tex/report.log:" >&2; \
-		grep -A3 -E '^(! |.*:[0-9]+: )' $(REPORT_OUT)/tex/report.log >&2 || \
+		grep -m3 -A2 -E '^(! |[^ ]*\.tex:[0-9]+: )' $(REPORT_OUT)/tex/report.log >&2 || \
 			tail -n 20 $(REPORT_OUT)/latexmk.log >&2; exit 1; }
 	$(Q)cp $(REPORT_OUT)/tex/report.pdf $@
 

@@ -1,0 +1,40 @@
+# chapters/04-stuck/rate.gp -- dirty_ratelimit after the seed: formula (1)
+# left, formula (2) right. The kernel's dirty_ratelimit (red) and balanced
+# rate (green), the model's dirty_ratelimit (red, dashed) and the goal
+# write_bw / N (blue: the kernel's avg_write_bw / N). The dotted vertical
+# line is the seed (dirty_ratelimit := 2 write_bw / N). MB/s.
+# Runs: run1 = ch04-pure, run2 = ch04-pos (kernel); run3, run4 = the model
+# on the same specs (optional).
+meta(r, k) = system("sed -n 's/^".k." = //p' '".r."/meta' | head -1")
+N = real(meta(run1, "tasks"))
+have_model = (nruns >= 4)
+ptitle(i) = (i == 1) ? "formula (1): rate_feedback=pure" : "formula (2): rate_feedback=pos"
+# the seed's moment: the kernel's "ch04 seed" trace marker (print.tsv)
+do for [i = 1:2] {
+	stats value("run".i)."/print.tsv" using (strcol("buf") eq "ch04 seed" ? column("time") : NaN) nooutput
+	eval sprintf("seed%d = %g", i, STATS_min)
+}
+set xlabel "time (s)"
+set ylabel "MB/s"
+set key top right font ",9" samplen 2
+set yrange [0:16]
+set xrange [10:*]
+set multiplot layout 1,2
+do for [i = 1:2] {
+	r = value("run".i)
+	bdr = r."/bdi_dirty_ratelimit.tsv"
+	set arrow 1 from value("seed".i), graph 0 to value("seed".i), graph 1 nohead lc rgb "#555555" dt 3
+	set title ptitle(i) font ",10"
+	if (have_model) {
+		m = value("run".(i + 2))
+		plot bdr using "time":(MBps(column("balanced_dirty_ratelimit"))) with lines ls 4 lw 1 title "balanced (kernel)", \
+		     bdr using "time":(MBps(column("dirty_ratelimit"))) with lines ls 3 title "dirty_ratelimit (kernel)", \
+		     m."/bdi_dirty_ratelimit.tsv" using "time":(MBps(column("dirty_ratelimit"))) with lines ls 3 dt 2 title "dirty_ratelimit (model)", \
+		     bdr using "time":(MBps(column("avg_write_bw")) / N) with lines ls 1 title "write_bw / N (kernel)"
+	} else {
+		plot bdr using "time":(MBps(column("balanced_dirty_ratelimit"))) with lines ls 4 lw 1 title "balanced (kernel)", \
+		     bdr using "time":(MBps(column("dirty_ratelimit"))) with lines ls 3 title "dirty_ratelimit (kernel)", \
+		     bdr using "time":(MBps(column("avg_write_bw")) / N) with lines ls 1 title "write_bw / N (kernel)"
+	}
+}
+unset multiplot

@@ -1,0 +1,46 @@
+# chapters/04-stuck/seed.sh -- pre= script of chapter 4's runs (guest side).
+#
+# Runs in the guest (busybox sh) after the spec's knobs are set and before
+# the workload; leaves a background job that, SEED_AT seconds after the
+# workload's writers start, seeds every wb's dirty_ratelimit with
+# 2 * write_bw / N: the state of seed 004's comment (formulas (3), (4)).
+#   write_bw  the kernel's own estimate for the test disk (BdiWriteBandwidth
+#             of /sys/kernel/debug/bdi/DEV/stats, KB/s), averaged over five
+#             readings 0.5 s apart just before the seed, because a single
+#             200 ms estimate wanders by about +-10 % under TCG;
+#   N         tasks= of the workload (/out/guest.conf).
+# The rate_feedback knob (the spec's knob.rate_feedback) is in force from
+# the start; the seed is the only intervention. Two trace markers record
+# the moment and the value: "ch04 seed" and "ch04 seed_dirty_ratelimit=KBPS
+# write_bw=KBPS tasks=N" (print.tsv).
+SEED_AT=25
+D=/sys/kernel/debug/dirty_throttle
+M=/sys/kernel/tracing/trace_marker
+. /out/guest.conf
+n=$(echo "$WORK_ARGS" | sed -n 's/.*tasks=\([0-9]*\).*/\1/p')
+dev=$(cat /sys/block/vda/dev)
+S=/sys/kernel/debug/bdi/$dev/stats
+[ -n "$n" ] && [ "$n" -gt 0 ] || { echo "no tasks= in WORK_ARGS '$WORK_ARGS'"; exit 1; }
+[ -r "$S" ] || { echo "no bdi stats for vda ($dev)"; exit 1; }
+[ -w "$D/seed_dirty_ratelimit" ] || { echo "no seed_dirty_ratelimit knob"; exit 1; }
+echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_AT} s of the workload"
+(
+	i=0
+	while ! pidof dtwork > /dev/null; do
+		sleep 0.05
+		i=$((i + 1))
+		[ $i -lt 1200 ] || exit 0
+	done
+	sleep $((SEED_AT - 2))
+	sum=0
+	for k in 1 2 3 4 5; do
+		bw=$(sed -n 's/^BdiWriteBandwidth: *\([0-9]*\) kBps.*/\1/p' $S)
+		sum=$((sum + bw))
+		[ $k -lt 5 ] && sleep 0.5
+	done
+	bw=$((sum / 5))
+	seed=$((2 * bw / n))
+	echo "$seed" > $D/seed_dirty_ratelimit &&
+		echo "ch04 seed" > $M &&
+		echo "ch04 seed_dirty_ratelimit=$seed write_bw=$bw tasks=$n" > $M
+) &

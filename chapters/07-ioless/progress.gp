@@ -1,0 +1,13 @@
+# chapters/07-ioless/progress.gp -- each writer's progress (MB written
+# into the page cache, work.log sampled every 250 ms) over time: straight
+# lines under the IO-less loop, steps under the old on/off scheme
+# (pos_ratio=threshold). One run per figure.
+wl = run."/work.log"
+n = system("awk -F'\t' 'NR > 1 && !s[$2]++' ".wl." | wc -l") + 0
+set xlabel "time (s)"
+set ylabel "MB written by each task"
+set key top left
+set yrange [0:*]
+set xrange [10:20]
+plot for [i=0:n-1] "< awk -F'\t' -v t=".i." 'NR == 1 || $2 == t' ".wl using "time":(column("bytes") / 1048576.0) \
+	with linespoints pt 7 ps 0.4 lw 1.5 lc i + 1 title (i < 3 ? sprintf("task %d", i) : (i == 3 ? "..." : ""))

@@ -1,0 +1,24 @@
+# chapters/08-thinktime/timeline.gp -- seed 007's period / think / pause
+# diagram (lines 29-48), rebuilt from a real trace: for one thinking
+# writer (task 2, 10 ms of think per chunk; its pid from work.log, or
+# 1002 in a model run), each balance_dirty_pages row at time t draws
+#   think  [t - think, t]          (time outside since the last pause)
+#   pause  [t, t + pause]          (the sleep; pause <= 0: none, carried)
+#   period [t - think, t - think + period]  (what the pages dirtied cost)
+# over a 0.6 s window from T0 = 20 s.
+T0 = 20.0
+T1 = T0 + 0.6
+TASK = 2
+pid = system(sprintf("[ -r %s/work.log ] && awk -F'	' -v t=%d 'NR > 1 && $2 == t { print $3; exit }' %s/work.log || echo %d", run, TASK, run, 1000 + TASK))
+b = sprintf("< awk -F'\t' -v p=%s -v a=%g -v z=%g 'NR == 1 || ($3 == p && $1 >= a - 0.3 && $1 < z)' %s/balance_dirty_pages.tsv", pid, T0, T1, run)
+set xlabel "time (s)"
+set xrange [T0:T1]
+set yrange [0.3:3.9]
+set ytics ("pause" 1, "think" 2, "period" 3)
+set key off
+set grid xtics
+plot b using (column("time") - column("think") / 1000.0):(3 + 0.12 * (int(column(0)) % 2)):(column("period") / 1000.0):(0) with vectors nohead lw 6 lc rgb "#2ca02c", \
+     b using (column("time") - column("think") / 1000.0):(3):(0):(0.25) with vectors nohead lw 1 lc rgb "#555555", \
+     b using (column("time") - column("think") / 1000.0):(2):(column("think") / 1000.0):(0) with vectors nohead lw 6 lc rgb "#ff9f1c", \
+     b using "time":(1):(column("pause") > 0 ? column("pause") / 1000.0 : 0):(0) with vectors nohead lw 6 lc rgb "#1b6ac9", \
+     b using "time":(1.5):(0):(1.5) with vectors nohead lw 1 dt 2 lc rgb "#999999"

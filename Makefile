@@ -51,14 +51,14 @@ $(BUILD)/dtdecode/dtdecode: experiments/dtdecode/dtdecode.c
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(TRACE_CFLAGS) $< -o $@ $(TRACE_LIBS)
 
-$(BUILD)/dtstat/dtstat: experiments/dtstat/dtstat.c
+$(BUILD)/dtstat/dtstat: experiments/dtstat/dtstat.c experiments/common/tsvexpr.h
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
 
 # dttask: per-task rates, Jain's index, CDFs, overshoot (chapters 6-9)
 DTTASK := $(BUILD)/dttask/dttask
-$(DTTASK): experiments/dttask/dttask.c
+$(DTTASK): experiments/dttask/dttask.c experiments/common/tsvexpr.h
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm

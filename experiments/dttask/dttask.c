@@ -52,7 +52,6 @@
 #include <string.h>
 
 #define MAXCOL 64
-#define MAXTERM 16
 
 static const char *file;
 
@@ -106,76 +105,7 @@ static int needcol(char **hdr, int n, const char *name)
 	return i;
 }
 
-struct operand { int col; double k; };
-struct expr { struct operand t[MAXTERM]; char op[MAXTERM]; int n; };
-
-static struct expr parse_expr(char **hdr, int nh, const char *s)
-{
-	struct expr e = { .n = 0 };
-	char buf[512], *p, *q, *end;
-
-	snprintf(buf, sizeof(buf), "%s", s);
-	p = buf;
-	e.op[0] = '+';
-	for (;;) {
-		struct operand o = { -1, 0 };
-
-		if (e.n == MAXTERM)
-			die(s, "expression too long");
-		q = strpbrk(p + 1, "+-*/");
-		if (q) {
-			if (e.n + 1 < MAXTERM)
-				e.op[e.n + 1] = *q;
-			*q = 0;
-		}
-		o.col = colidx(hdr, nh, p);
-		if (o.col < 0) {
-			o.k = strtod(p, &end);
-			if (end == p || *end)
-				die(p, "no such column");
-		}
-		e.t[e.n++] = o;
-		if (!q)
-			break;
-		p = q + 1;
-		if (!*p)
-			die(s, "expression ends in an operator");
-	}
-	return e;
-}
-
-static double val(struct operand o, char **f, int nf)
-{
-	if (o.col < 0)
-		return o.k;
-	if (o.col >= nf)
-		return NAN;
-	return strtod(f[o.col], NULL);
-}
-
-static double eval(const struct expr *e, char **f, int nf)
-{
-	double a = val(e->t[0], f, nf), b;
-	int i;
-
-	for (i = 1; i < e->n; i++) {
-		b = val(e->t[i], f, nf);
-		switch (e->op[i]) {
-		case '/': a = b == 0 ? NAN : a / b; break;
-		case '*': a *= b; break;
-		case '+': a += b; break;
-		default: a -= b; break;
-		}
-	}
-	return a;
-}
-
-static int cmpd(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
+#include "../common/tsvexpr.h"
 
 /* the common options: from= to= where= and the command's own words */
 struct sel {

@@ -1,10 +1,10 @@
 /*
- * experiments/common/tsvexpr.h -- column expressions over TSV rows, shared
- * by dtstat and dttask (header-only; static functions).
+ * experiments/common/tsvexpr.h -- TSV rows (split, column lookup) and
+ * column expressions over them, shared by dtstat and dttask (header-only;
+ * static functions).
  *
- * Include it after defining, in the including file:
- *   static void die(const char *key, const char *msg);   (exits)
- *   static int colidx(char **hdr, int n, const char *name);   (-1: none)
+ * Before including it, the including file defines MAXCOL (fields per row)
+ * and   static void die(const char *key, const char *msg);   (exits)
  */
 #ifndef KIT_TSVEXPR_H
 #define KIT_TSVEXPR_H
@@ -13,6 +13,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static int split(char *line, char **f)
+{
+	int n = 0;
+	char *s = line, *t;
+
+	line[strcspn(line, "\n")] = 0;
+	while (n < MAXCOL) {
+		f[n++] = s;
+		t = strchr(s, '\t');
+		if (!t)
+			break;
+		*t = 0;
+		s = t + 1;
+	}
+	return n;
+}
+
+static int colidx(char **hdr, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(hdr[i], name))
+			return i;
+	return -1;
+}
 
 /*
  * EXPR: operands (column names or numbers) joined by + - * /, evaluated

@@ -59,33 +59,6 @@ static void die(const char *key, const char *msg)
 	exit(2);
 }
 
-static int split(char *line, char **f)
-{
-	int n = 0;
-	char *s = line, *t;
-
-	line[strcspn(line, "\n")] = 0;
-	while (n < MAXCOL) {
-		f[n++] = s;
-		t = strchr(s, '\t');
-		if (!t)
-			break;
-		*t = 0;
-		s = t + 1;
-	}
-	return n;
-}
-
-static int colidx(char **hdr, int n, const char *name)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(hdr[i], name))
-			return i;
-	return -1;
-}
-
 #include "../common/tsvexpr.h"
 
 static double pct(const double *v, size_t n, double p)

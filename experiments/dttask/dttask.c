@@ -69,32 +69,7 @@ static void *xrealloc(void *p, size_t n)
 	return p;
 }
 
-static int split(char *line, char **f)
-{
-	int n = 0;
-	char *s = line, *t;
-
-	line[strcspn(line, "\n")] = 0;
-	while (n < MAXCOL) {
-		f[n++] = s;
-		t = strchr(s, '\t');
-		if (!t)
-			break;
-		*t = 0;
-		s = t + 1;
-	}
-	return n;
-}
-
-static int colidx(char **hdr, int n, const char *name)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(hdr[i], name))
-			return i;
-	return -1;
-}
+#include "../common/tsvexpr.h"
 
 static int needcol(char **hdr, int n, const char *name)
 {
@@ -104,8 +79,6 @@ static int needcol(char **hdr, int n, const char *name)
 		die(name, "no such column");
 	return i;
 }
-
-#include "../common/tsvexpr.h"
 
 /* the common options: from= to= where= and the command's own words */
 struct sel {

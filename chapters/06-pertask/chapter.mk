@@ -1,5 +1,5 @@
 # chapters/06-pertask/chapter.mk -- chapter 6's figures and claims.
-# Included by the top Makefile. Runs: 1000 writers released together with
+# Included by the top Makefile. Runs: 996 writers joining 4 at the limit, with
 # percpu_safeguard on and off (this folder); the poll-interval figure and
 # claim reuse chapter 7's max_pause=v10 and 6.1 runs (ch07-w10-v10,
 # ch07-w100-v10, ch07-w10-61). dttask: rule in chapters/09-tracing/chapter.mk.

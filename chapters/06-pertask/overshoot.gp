@@ -1,6 +1,6 @@
-# chapters/06-pertask/overshoot.gp -- 1000 writers released together:
+# chapters/06-pertask/overshoot.gp -- 996 writers joining 4 at the limit:
 # the dirty pool (nr_dirty + nr_writeback, global_dirty_state) as a
-# fraction of dirty_thresh over the first seconds, with the per-CPU
+# fraction of dirty_thresh over the run, with the per-CPU
 # safeguard on (run1) and off (run2). Dashed: the limit; dotted: the
 # seed's 3 % margin (thresh / 32) and the honest bound thresh / 32 + 8 N.
 g1 = run1."/global_dirty_state.tsv"
@@ -10,7 +10,7 @@ n = system("sed -n 's/^tasks = //p' ".run1."/meta") + 0
 set xlabel "time (s)"
 set ylabel "(nr_dirty + nr_writeback) / dirty_thresh"
 set key bottom right
-set xrange [0:10]
+set xrange [0:*]
 set yrange [0:*]
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead ls 6
 set arrow 2 from graph 0, first 1 + 1.0 / 32 to graph 1, first 1 + 1.0 / 32 nohead ls 7

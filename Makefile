@@ -71,6 +71,9 @@ $(DTTASK): experiments/dttask/dttask.c experiments/common/tsvexpr.h
 # kernel or the guest userland change.
 # (RUNS, FIG, CLAIMS, REPORT_OUT can be pointed elsewhere on the command line: the
 # report test builds the report from the short runs of `make check`.)
+# RUN_ARGS (key=value ...) is added to every run make starts, e.g.
+# RUN_ARGS=time_scale=40 for the report test's runs that no chapter check
+# made.
 RUNS := $(BUILD)/runs
 FIG := $(BUILD)/figures
 CLAIMS := $(BUILD)/claims
@@ -85,7 +88,7 @@ CLAIM_DEPS := tools/claims.sh $(BUILD)/dtstat/dtstat
 $(RUNS)/%/meta: $$(call spec_of,$$*) $$(wildcard $$(dir $$(call spec_of,$$*))*.spec) $(LAB_DEPS) | lab
 	$(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
 		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
-	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) -o $(RUNS)/$*
+	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(RUN_ARGS) -o $(RUNS)/$*
 
 # The model on the same spec: $(MODEL_RUNS)/NAME/ (dtmodel sim spec=...),
 # same TSV names and columns as a kernel run, so one figure script draws

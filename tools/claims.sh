@@ -12,7 +12,8 @@
 #   claim ID SOURCE CLAIM MODEL MODEL_VALUE KERNEL KERNEL_VALUE REASON
 #   in_range VALUE LO HI          -> PASS or FAIL (decimals ok)
 #   stat_get KEY "k=v ..."        -> the value of KEY in a dtstat line
-#   calc EXPR                     -> awk arithmetic, printed with %.4g
+#   calc EXPR                     -> awk arithmetic, printed with %.4g; nan
+#                                    when awk cannot evaluate it
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
 
 claims_header() {
@@ -26,6 +27,11 @@ claim() {
 	FAIL) verdict=FAIL ;;
 	*) verdict="NOT REPRODUCED" ;;
 	esac
+	# a FAIL computed from a window without samples is no verdict at all
+	if [ "$verdict" = FAIL ] && [[ "$kval" =~ (^|[^a-z])nan([^a-z]|$) ]]; then
+		verdict="NOT REPRODUCED"
+		reason="the run has no samples where this claim looks (too short?); $reason"
+	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$CLAIMS_CHAPTER" "$src" "$text" \
 		"$mv" "$mval" "$kv" "$kval" "$verdict" "$reason"
 }
@@ -42,6 +48,9 @@ stat_get() {
 	printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1
 }
 
+# An expression awk cannot evaluate (an operand missing because a window
+# of the run held no samples, a division by zero) gives "nan" rather than
+# ending the script; claim() then reports NOT REPRODUCED.
 calc() {
-	awk "BEGIN { printf \"%.4g\", $* }"
+	awk "BEGIN { printf \"%.4g\", $* }" 2>/dev/null || printf nan
 }

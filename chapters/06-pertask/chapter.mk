@@ -2,7 +2,7 @@
 # Included by the top Makefile. Runs: 996 writers joining 4 at the limit, with
 # percpu_safeguard on and off (this folder); the poll-interval figure and
 # claim reuse chapter 7's max_pause=v10 and 6.1 runs (ch07-w10-v10,
-# ch07-w100-v10, ch07-w10-61). dttask: rule in chapters/09-tracing/chapter.mk.
+# ch07-w100-v10, ch07-w10-61). dttask: rule in the top Makefile (make lab).
 DTTASK := $(BUILD)/dttask/dttask
 CH06 := chapters/06-pertask
 CH06_SG := $(RUNS)/ch06-start1000-on $(RUNS)/ch06-start1000-off

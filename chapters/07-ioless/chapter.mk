@@ -1,7 +1,7 @@
 # chapters/07-ioless/chapter.mk -- chapter 7's figures and claims.
 # Included by the top Makefile. Nine runs: 1, 10, 100 and 1000 writers
 # with max_pause=6.1 and v10, and 10 writers under pos_ratio=threshold;
-# the model on the same specs. dttask: rule in chapters/09-tracing/chapter.mk.
+# the model on the same specs. dttask: rule in the top Makefile (make lab).
 DTTASK := $(BUILD)/dttask/dttask
 CH07 := chapters/07-ioless
 CH07_NAMES := $(basename $(notdir $(wildcard $(CH07)/ch07-*.spec)))

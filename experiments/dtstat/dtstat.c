@@ -272,7 +272,7 @@ int main(int argc, char **argv)
 	FILE *fp;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: dtstat summary|frac|tfrac|settle|resid|ordered|rows FILE [EXPR ...]\n");
+		fprintf(stderr, "usage: dtstat summary|frac|tfrac|settle|resid|ordered|rows|steps FILE [EXPR ...]\n");
 		return 2;
 	}
 	cmd = argv[1];

@@ -72,7 +72,7 @@ $(DTTASK): experiments/dttask/dttask.c experiments/common/tsvexpr.h
 # (RUNS, FIG, CLAIMS, REPORT_OUT can be pointed elsewhere on the command line: the
 # report test builds the report from the short runs of `make check`.)
 # RUN_ARGS (key=value ...) is added to every run make starts, e.g.
-# RUN_ARGS=time_scale=40 for the report test's runs that no chapter check
+# RUN_ARGS=time_scale=25 for the report test's runs that no chapter check
 # made.
 RUNS := $(BUILD)/runs
 FIG := $(BUILD)/figures

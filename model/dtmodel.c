@@ -17,10 +17,17 @@
  *       next to DIR and renamed at the end.  FILE is a lab spec
  *       (experiments/run: `key = value` lines, # comments); command-line
  *       pairs override it; the lab's keys have the lab's units (disk_bw in
- *       bytes/s with K/M/G suffixes) and knob.NAME sets a switch.
- * Reads: FILE with spec=.  Writes: stdout, and DIR with -o.
+ *       bytes/s with K/M/G suffixes), knob.NAME sets a switch and
+ *       knob.preset=v10|6.1 every switch not set explicitly.
+ *   dtmodel replay FILE [law=v10|6.1]
+ *       recomputes every dirty_ratelimit update of a bdi_dirty_ratelimit.tsv
+ *       (a kernel run's or the model's) with dt_update_ratelimit() and
+ *       prints key = value counts of equal fields and a verdict line.
+ *   dtmodel --help
+ * Reads: FILE with spec=, FILE of replay.  Writes: stdout, and DIR with -o.
  * Errors: one line on stderr naming the file:line (or "command line") and
- * the key for sim, the key for the others; exit status 2.
+ * the key for sim, the key for the others; exit status 2.  replay: bad
+ * input gives one line naming the file (and line) and the column, exit 1.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -43,9 +50,20 @@ static void die(const char *fmt, const char *a, const char *b)
 	exit(2);
 }
 
+static const char usage_text[] =
+	"usage: dtmodel pos-ratio variant=v10|6.1|threshold thresh=T bg_thresh=B dirty=D\n"
+	"               bdi_thresh=BT bdi_dirty=BD write_bw=W [limit=L]\n"
+	"       dtmodel curve variant=v10|6.1|threshold thresh=T bg_thresh=B bdi_thresh=BT\n"
+	"               write_bw=W [limit=L] [sweep=dirty|bdi_dirty] [dirty=D]\n"
+	"               [bdi_dirty=BD] [from=X] [to=X] [points=N]\n"
+	"       dtmodel sim [spec=FILE] [key=value ...] [-o DIR]\n"
+	"       dtmodel replay FILE [law=v10|6.1]\n"
+	"       dtmodel --help\n"
+	"(see model/README.md)\n";
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: dtmodel pos-ratio|curve|sim key=value... (see model/README.md)\n");
+	fputs(usage_text, stderr);
 	exit(2);
 }
 
@@ -381,6 +399,7 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 	static const char *var[] = { "6.1", "v10" };
 	char name[256], buf[64], dflt[64], path[8192];
 	const char *variant, *sep;
+	const struct pair *preset;
 	int i;
 
 	if (spec) {
@@ -465,14 +484,18 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 	for (i = 0; i < c->ndisks; i++)
 		fprintf(f, "%s%llu", i ? "," : "", c->disk_bytes[i]);
 	fprintf(f, "\n");
-	/* knobs: every one given (knob.NAME or the bare switch) or not at the
-	 * kernel's default, in patches/knobs order */
+	/* knobs: every one given (knob.NAME or the bare switch), set by
+	 * knob.preset or not at the kernel's default, in patches/knobs order */
+	preset = given("knob.preset");
+	if (preset)
+		fprintf(f, "knob.preset = %s\n", preset->val);
 	for (i = 0; i < DT_NKNOBS; i++) {
 		char key[64];
 
 		dt_sim_knob(c, i, buf, sizeof(buf));
 		snprintf(key, sizeof(key), "knob.%s", dt_knob_name[i]);
 		if (given(key) || given(dt_knob_name[i]) ||
+		    (preset && dt_preset_value(preset->val, i)) ||
 		    strcmp(buf, dt_knob_default[i]))
 			fprintf(f, "knob.%s = %s\n", dt_knob_name[i], buf);
 	}
@@ -626,8 +649,32 @@ static int cmd_sim(int argc, char **argv)
 			add_pair("command line", argv[i], eq + 1);
 		*eq = '=';
 	}
+	/* knob.preset first (the last one given), sparing the knobs the spec
+	 * or the command line set: explicit knobs win whatever the order */
 	for (i = 0; i < npairs; i++) {
-		if (is_lab_only(pairs[i].key))
+		if (strcmp(pairs[i].key, "knob.preset"))
+			continue;
+		if (!dt_preset_value(pairs[i].val, 0)) {	/* pos_ratio: in both */
+			snprintf(err, sizeof(err),
+				 "'%.100s' is not a preset (want v10|6.1, a column of patches/knobs)",
+				 pairs[i].val);
+			die_at(pairs[i].src, pairs[i].key, err);
+		}
+	}
+	if (given("knob.preset")) {
+		const struct pair *p = given("knob.preset");
+		int keep[DT_NKNOBS];
+		char key[64];
+
+		for (k = 0; k < DT_NKNOBS; k++) {
+			snprintf(key, sizeof(key), "knob.%s", dt_knob_name[k]);
+			keep[k] = given(key) || given(dt_knob_name[k]);
+		}
+		if (dt_sim_preset(&c, p->val, keep, err, sizeof(err)))
+			die_at(p->src, p->key, short_msg(err));
+	}
+	for (i = 0; i < npairs; i++) {
+		if (is_lab_only(pairs[i].key) || !strcmp(pairs[i].key, "knob.preset"))
 			continue;	/* the lab's machine and tracing: no model meaning */
 		if (dt_sim_set(&c, pairs[i].key, pairs[i].val, err, sizeof(err)))
 			die_at(pairs[i].src, pairs[i].key, short_msg(err));
@@ -722,16 +769,261 @@ static int cmd_sim(int argc, char **argv)
 	return 0;
 }
 
+/* --------------------------------------------------------------- replay */
+
+/*
+ * dtmodel replay FILE [law=v10|6.1]: every update of dirty_ratelimit in a
+ * bdi_dirty_ratelimit.tsv (the kernel's, as dtdecode writes it, or the
+ * model's) recomputed with dt_update_ratelimit(law, formula (2), filter)
+ * from the event's own inputs and compared with what the event says.
+ * Bad input: one line naming the file (and line) and the column, exit 1.
+ */
+enum { RP_BDI, RP_AWB, RP_DRATE, RP_RL, RP_TASK, RP_BAL, RP_POS, RP_NCOLS };
+
+static const char *const rp_col[RP_NCOLS] = { "bdi", "avg_write_bw",
+	"dirty_rate", "dirty_ratelimit", "task_ratelimit",
+	"balanced_dirty_ratelimit", "pos_ratio" };
+
+static void rp_die(const char *file, long line, const char *col,
+		   const char *msg, const char *val)
+{
+	if (line)
+		fprintf(stderr, "dtmodel: %s:%ld: column '%s': ", file, line, col);
+	else
+		fprintf(stderr, "dtmodel: %s: column '%s': ", file, col);
+	fprintf(stderr, msg, val);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* split a line in place at tabs; returns the field count */
+static int rp_split(char *line, char ***fld, int *cap)
+{
+	int n = 0;
+	char *p = line;
+
+	line[strcspn(line, "\r\n")] = 0;
+	for (;;) {
+		if (n == *cap) {
+			*cap = *cap ? 2 * *cap : 32;
+			*fld = realloc(*fld, (size_t)*cap * sizeof(**fld));
+			if (!*fld)
+				die("out of memory%s%s", "", "");
+		}
+		(*fld)[n++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			return n;
+		*p++ = 0;
+	}
+}
+
+/* a non-negative integer, or exit naming the column */
+static unsigned long rp_num(const char *file, long line, int c, const char *s)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		rp_die(file, line, rp_col[c], "'%s' is not a number", s);
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno || v > (unsigned long long)(~0UL >> 2))
+		rp_die(file, line, rp_col[c], "'%s' is not a number", s);
+	if (c != RP_POS && v % 4)	/* KB/s of whole pages */
+		rp_die(file, line, rp_col[c],
+		       "'%s' KB/s is not a whole number of pages (a multiple of 4)", s);
+	return (unsigned long)v;
+}
+
+static int parse_law(const char *s, enum dt_variant *v)
+{
+	if (!strcmp(s, "v10"))
+		*v = DT_V10;
+	else if (!strcmp(s, "6.1"))
+		*v = DT_V61;
+	else
+		return -1;
+	return 0;
+}
+
+struct rp_bdi {
+	char *name;
+	unsigned long rl, bal;		/* the previous event's, pages/s */
+};
+
+static int sign(long long x)
+{
+	return (x > 0) - (x < 0);
+}
+
+static unsigned long long absdiff(unsigned long a, unsigned long b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+	const char *file = NULL;
+	enum dt_variant law = DT_V10;
+	FILE *f;
+	char *line = NULL, **fld = NULL;
+	size_t lcap = 0;
+	int cap = 0, nf, nhead, i, c, idx[RP_NCOLS], nb = 0, bcap = 0;
+	struct rp_bdi *b = NULL;
+	long lineno = 0;
+	unsigned long events = 0, compared = 0, task_ok = 0, bal_ok = 0;
+	unsigned long rate_ok = 0, dir_ok = 0;
+	unsigned long long err_task = 0, err_bal = 0, err_rate = 0;
+	int exact;
+
+	for (i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "law=", 4)) {
+			if (parse_law(argv[i] + 4, &law))
+				die("bad value for key 'law': '%s'%s (want v10|6.1)",
+				    argv[i] + 4, "");
+		} else if (strchr(argv[i], '=') && !file && access(argv[i], F_OK)) {
+			*strchr(argv[i], '=') = 0;
+			die("unknown key '%s'%s (replay takes FILE [law=v10|6.1])",
+			    argv[i], "");
+		} else if (file) {
+			die("replay: one FILE only ('%s', then '%s')", file, argv[i]);
+		} else {
+			file = argv[i];
+		}
+	}
+	if (!file)
+		die("replay: missing FILE%s%s (usage: dtmodel replay FILE [law=v10|6.1])",
+		    "", "");
+	f = fopen(file, "r");
+	if (!f) {
+		fprintf(stderr, "dtmodel: %s: cannot read: %s\n", file, strerror(errno));
+		exit(1);
+	}
+	/* the header: find the columns by name */
+	if (getline(&line, &lcap, f) < 0) {
+		fprintf(stderr, "dtmodel: %s: empty file (no header row)\n", file);
+		exit(1);
+	}
+	lineno = 1;
+	nhead = rp_split(line, &fld, &cap);
+	for (c = 0; c < RP_NCOLS; c++) {
+		idx[c] = -1;
+		for (i = 0; i < nhead; i++)
+			if (!strcmp(fld[i], rp_col[c]))
+				idx[c] = i;
+		if (idx[c] < 0)
+			rp_die(file, 0, rp_col[c], "%s", "missing in the header row");
+	}
+	while (getline(&line, &lcap, f) >= 0) {
+		unsigned long v[RP_NCOLS];
+		struct dt_rl r;
+		struct rp_bdi *e = NULL;
+
+		lineno++;
+		if (line[strspn(line, "\r\n")] == 0)
+			continue;	/* a blank line */
+		nf = rp_split(line, &fld, &cap);
+		for (c = 0; c < RP_NCOLS; c++) {
+			if (idx[c] >= nf)
+				rp_die(file, lineno, rp_col[c], "%s",
+				       "missing (the row is shorter than the header)");
+			if (c != RP_BDI)
+				v[c] = rp_num(file, lineno, c, fld[idx[c]]);
+		}
+		events++;
+		for (i = 0; i < nb; i++)
+			if (!strcmp(b[i].name, fld[idx[RP_BDI]]))
+				e = &b[i];
+		if (!e) {	/* the bdi's first event: nothing to start from */
+			if (nb == bcap) {
+				bcap = bcap ? 2 * bcap : 8;
+				b = realloc(b, (size_t)bcap * sizeof(*b));
+				if (!b)
+					die("out of memory%s%s", "", "");
+			}
+			e = &b[nb++];
+			e->name = strdup(fld[idx[RP_BDI]]);
+			if (!e->name)
+				die("out of memory%s%s", "", "");
+			e->rl = v[RP_RL] / 4;
+			e->bal = v[RP_BAL] / 4;
+			continue;
+		}
+		memset(&r, 0, sizeof(r));
+		r.dirty_ratelimit = e->rl;
+		r.prev_balanced = e->bal;
+		r.write_bw = v[RP_AWB] / 4;
+		r.dirty_rate = v[RP_DRATE] / 4;
+		r.pos_ratio = (long long)v[RP_POS];
+		/* dirty vs setpoint is not in the event: 6.1's step is not
+		 * replayed (its rate is not compared below) */
+		dt_update_ratelimit(law, 0, 1, &r);
+		compared++;
+		task_ok += DT_KBPS(r.task_ratelimit) == v[RP_TASK];
+		bal_ok += DT_KBPS(r.balanced) == v[RP_BAL];
+		if (absdiff(DT_KBPS(r.task_ratelimit), v[RP_TASK]) > err_task)
+			err_task = absdiff(DT_KBPS(r.task_ratelimit), v[RP_TASK]);
+		if (absdiff(DT_KBPS(r.balanced), v[RP_BAL]) > err_bal)
+			err_bal = absdiff(DT_KBPS(r.balanced), v[RP_BAL]);
+		if (law == DT_V10) {
+			rate_ok += DT_KBPS(r.new_ratelimit) == v[RP_RL];
+			dir_ok += sign((long long)v[RP_RL] / 4 - (long long)e->rl) ==
+				  sign((long long)r.new_ratelimit - (long long)e->rl);
+			if (absdiff(DT_KBPS(r.new_ratelimit), v[RP_RL]) > err_rate)
+				err_rate = absdiff(DT_KBPS(r.new_ratelimit), v[RP_RL]);
+		}
+		e->rl = v[RP_RL] / 4;
+		e->bal = v[RP_BAL] / 4;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "dtmodel: %s: read error\n", file);
+		exit(1);
+	}
+	fclose(f);
+	free(line);
+	free(fld);
+	for (i = 0; i < nb; i++)
+		free(b[i].name);
+	free(b);
+
+	exact = compared > 0 && task_ok == compared && bal_ok == compared &&
+		(law == DT_V61 || rate_ok == compared);
+	printf("file = %s\nlaw = %s\n", file, law == DT_V10 ? "v10" : "6.1");
+	printf("events = %lu\nbdis = %d\ncompared = %lu\n", events, nb, compared);
+	printf("task_exact = %lu\nbalanced_exact = %lu\n", task_ok, bal_ok);
+	if (law == DT_V10) {
+		printf("rate_exact = %lu\ndirection_agree = %lu\n", rate_ok, dir_ok);
+		printf("max_rate_err_kbps = %llu\n", err_rate);
+	} else {
+		printf("rate_exact = -\ndirection_agree = -\nmax_rate_err_kbps = -\n");
+		printf("note = law=6.1 compares task_ratelimit and balanced only: "
+		       "6.1's step needs dirty vs setpoint, which the event lacks\n");
+	}
+	printf("max_task_err_kbps = %llu\nmax_balanced_err_kbps = %llu\n",
+	       err_task, err_bal);
+	if (!compared)
+		printf("note = no update to compare (each bdi needs two events)\n");
+	printf("verdict = %s\n", exact ? "exact" : "differs");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		usage();
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "replay"))
+		return cmd_replay(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "pos-ratio"))
 		return cmd_pos_ratio(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "curve"))
 		return cmd_curve(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "sim"))
 		return cmd_sim(argc - 2, argv + 2);
-	die("unknown command '%s'%s (want pos-ratio|curve|sim)", argv[1], "");
+	die("unknown command '%s'%s (want pos-ratio|curve|sim|replay)", argv[1], "");
 	return 2;
 }

@@ -25,14 +25,17 @@
 
 /* ---------------------------------------------------------------- config */
 
-/* patches/knobs: name, values the kernel accepts, default */
+/* patches/knobs: name, values the kernel accepts, default, v10 preset */
 const char *const dt_knob_name[DT_NKNOBS] = { "pos_ratio", "rate_estimation",
 	"rate_feedback", "seed_dirty_ratelimit", "step_filter",
-	"percpu_safeguard", "max_pause", "think_time" };
+	"percpu_safeguard", "max_pause", "think_time", "scheme" };
 const char *const dt_knob_values[DT_NKNOBS] = { "6.1,v10,threshold", "on,off",
-	"pos,pure", "KB/s", "on,off", "on,off", "6.1,v10", "on,off" };
+	"pos,pure", "KB/s", "6.1,off,v10", "on,off", "6.1,v10", "on,off",
+	"ioless,direct" };
 const char *const dt_knob_default[DT_NKNOBS] = { "6.1", "on", "pos", "0",
-	"on", "on", "6.1", "on" };
+	"6.1", "on", "6.1", "on", "ioless" };
+const char *const dt_knob_v10[DT_NKNOBS] = { "v10", "on", "pos", "-",
+	"v10", "on", "v10", "on", "ioless" };
 
 void dt_sim_defaults(struct dt_sim_cfg *c)
 {
@@ -223,18 +226,23 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	double d;
 	long l;
 
-	if (!strncmp(key, "knob.", 5)) {
+	if (!strcmp(key, "knob.preset")) {
+		return dt_sim_preset(c, val, NULL, err, errlen);
+	} else if (!strncmp(key, "knob.", 5)) {
 		/* the lab's knob.NAME: exactly the values the kernel accepts */
-		int k;
+		char known[256];
+		const char *p;
+		int k, n = 0;
 
 		for (k = 0; k < DT_NKNOBS; k++)
 			if (!strcmp(key + 5, dt_knob_name[k]))
 				break;
 		if (k == DT_NKNOBS) {
+			for (k = 0; k < DT_NKNOBS; k++)
+				n += snprintf(known + n, sizeof(known) - (size_t)n,
+					      " %s", dt_knob_name[k]);
 			snprintf(err, (size_t)errlen,
-				 "unknown knob '%s' (known: pos_ratio rate_estimation rate_feedback "
-				 "seed_dirty_ratelimit step_filter percpu_safeguard max_pause think_time)",
-				 key);
+				 "unknown knob '%s' (known:%s preset)", key, known);
 			return -1;
 		}
 		if (!strcmp(dt_knob_values[k], "KB/s")) {
@@ -247,7 +255,11 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 			return bad(err, errlen, key, val, want);
 		}
 		if (dt_sim_set(c, key + 5, val, err, errlen)) {
-			snprintf(err, (size_t)errlen, "bad value for key '%s': '%s'", key, val);
+			/* the switch's own reason, under the knob's name */
+			p = strstr(err, "': ");
+			snprintf(known, sizeof(known), "%s", p ? p + 3 : err);
+			snprintf(err, (size_t)errlen, "bad value for key '%s': %s",
+				 key, known);
 			return -1;
 		}
 	} else if (!strcmp(key, "tasks")) {
@@ -399,8 +411,30 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 			return bad(err, errlen, key, val, "seconds >= 0");
 		c->seed_at_ms = lround(d * 1000);
 	} else if (!strcmp(key, "step_filter")) {
-		if (parse_onoff(val, &c->step_filter))
-			return bad(err, errlen, key, val, "on|off");
+		/* the kit's knob (patches 0004, 0011): 6.1's update, no
+		 * filter (6.1's estimate, followed at once), or v10's update
+		 * (seeds 004/005); it sets update= too */
+		if (!strcmp(val, "6.1")) {
+			c->step_filter = 1;
+			c->update_v = DT_V61;
+		} else if (!strcmp(val, "off")) {
+			c->step_filter = 0;
+			c->update_v = DT_V61;
+		} else if (!strcmp(val, "v10")) {
+			c->step_filter = 1;
+			c->update_v = DT_V10;
+		} else {
+			return bad(err, errlen, key, val, "6.1|off|v10");
+		}
+	} else if (!strcmp(key, "scheme")) {
+		if (!strcmp(val, "direct")) {
+			snprintf(err, (size_t)errlen,
+				 "bad value for key '%s': 'direct': the model has no direct scheme (kernel only, patch 0012; want ioless)",
+				 key);
+			return -1;
+		}
+		if (strcmp(val, "ioless"))
+			return bad(err, errlen, key, val, "ioless");
 	} else if (!strcmp(key, "percpu_safeguard")) {
 		if (parse_onoff(val, &c->safeguard))
 			return bad(err, errlen, key, val, "on|off");
@@ -411,6 +445,7 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		if (parse_onoff(val, &c->think_comp))
 			return bad(err, errlen, key, val, "on|off");
 	} else if (!strcmp(key, "update")) {
+		/* model only; step_filter= sets it too, the last key wins */
 		if (parse_variant(val, &c->update_v))
 			return bad(err, errlen, key, val, "6.1|v10");
 	} else if (!strcmp(key, "variant")) {
@@ -487,6 +522,39 @@ int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen,
 	return k ? -1 : 0;
 }
 
+const char *dt_preset_value(const char *val, int k)
+{
+	const char *v;
+
+	if (k < 0 || k >= DT_NKNOBS)
+		return NULL;
+	if (!strcmp(val, "v10"))
+		v = dt_knob_v10[k];
+	else if (!strcmp(val, "6.1"))
+		v = dt_knob_default[k];
+	else
+		return NULL;
+	return strcmp(v, "-") ? v : NULL;
+}
+
+int dt_sim_preset(struct dt_sim_cfg *c, const char *val, const int *keep,
+		  char *err, int errlen)
+{
+	const char *v;
+	int k;
+
+	if (strcmp(val, "v10") && strcmp(val, "6.1"))
+		return bad(err, errlen, "knob.preset", val,
+			   "v10|6.1, a column of patches/knobs");
+	for (k = 0; k < DT_NKNOBS; k++) {
+		if ((keep && keep[k]) || !(v = dt_preset_value(val, k)))
+			continue;
+		if (dt_sim_set(c, dt_knob_name[k], v, err, errlen))
+			return -1;	/* a table the switches refuse: a bug */
+	}
+	return 0;
+}
+
 void dt_sim_knob(const struct dt_sim_cfg *c, int k, char *buf, int len)
 {
 	static const char *pos[] = { "6.1", "v10", "threshold" };
@@ -498,10 +566,11 @@ void dt_sim_knob(const struct dt_sim_cfg *c, int k, char *buf, int len)
 	case 1: v = c->rate_estimation ? "on" : "off"; break;
 	case 2: v = c->rate_pure ? "pure" : "pos"; break;
 	case 3: snprintf(buf, (size_t)len, "%lu", c->seed_kbps); return;
-	case 4: v = c->step_filter ? "on" : "off"; break;
+	case 4: v = !c->step_filter ? "off" : var[c->update_v]; break;
 	case 5: v = c->safeguard ? "on" : "off"; break;
 	case 6: v = var[c->pause_v]; break;
 	case 7: v = c->think_comp ? "on" : "off"; break;
+	case 8: v = "ioless"; break;	/* the only scheme the model has */
 	}
 	snprintf(buf, (size_t)len, "%s", v);
 }

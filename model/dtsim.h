@@ -24,13 +24,15 @@
 #define DT_MAX_GROUPS	32
 #define DT_MAX_THINK	1024	/* entries of think= */
 #define DT_MAX_PHASES	256	/* entries of phases= */
-#define DT_NKNOBS	8	/* the kit's dirty_throttle/ knobs (patches/knobs) */
+#define DT_NKNOBS	9	/* the kit's dirty_throttle/ knobs (patches/knobs) */
 
-/* The lab's knobs in patches/knobs order, and the values the kernel's
- * debugfs files accept ("KB/s" for seed_dirty_ratelimit: an integer). */
+/* The lab's knobs in patches/knobs order, the values the kernel's debugfs
+ * files accept ("KB/s" for seed_dirty_ratelimit: an integer), the default
+ * and the value of the v10 preset ("-": the preset leaves it alone). */
 extern const char *const dt_knob_name[DT_NKNOBS];
 extern const char *const dt_knob_values[DT_NKNOBS];
 extern const char *const dt_knob_default[DT_NKNOBS];
+extern const char *const dt_knob_v10[DT_NKNOBS];
 
 /* A group of identical tasks. */
 struct dt_group {
@@ -80,13 +82,14 @@ struct dt_sim_cfg {
 	unsigned long seed_rl;		/* seed_dirty_ratelimit, pages/s (0: none) */
 	unsigned long seed_kbps;	/* the same as given, KB/s */
 	long seed_at_ms;		/* when to apply it */
-	int step_filter;		/* step_filter=on|off */
+	int step_filter;		/* filter on (step_filter=6.1|v10) or off */
 	int safeguard;			/* percpu_safeguard=on|off */
 	enum dt_variant pause_v;	/* max_pause=6.1|v10 */
 	int think_comp;			/* think_time=on|off */
 	double stall_rate;		/* fs stalls per task per second (0: none) */
 	long stall_ms;			/* longest stall, uniform 0..stall_ms */
-	enum dt_variant update_v;	/* update=6.1|v10 (dirty_ratelimit law) */
+	enum dt_variant update_v;	/* update=6.1|v10 (dirty_ratelimit law;
+					 * step_filter= sets it too) */
 	/* output volume */
 	int trace_tasks;		/* balance_dirty_pages rows for tasks < this
 					 * (-1: all) */
@@ -144,9 +147,22 @@ struct dt_sim_result {
 };
 
 void dt_sim_defaults(struct dt_sim_cfg *c);
-/* Set one key; returns 0, or -1 with a one-line message in err. */
+/* Set one key; returns 0, or -1 with a one-line message in err.
+ * knob.preset=v10|6.1 applies dt_sim_preset() at once, to every knob. */
 int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	       char *err, int errlen);
+/*
+ * knob.preset: set every knob k to dt_knob_v10[k] (preset "v10") or to
+ * dt_knob_default[k] (preset "6.1"), except a "-" in the column and the
+ * knobs with keep[k] set (keep may be NULL).  Knobs set after it win, so
+ * a front end applies it before every other key (dtmodel does).
+ * Returns 0, or -1 with a one-line message naming knob.preset in err.
+ */
+int dt_sim_preset(struct dt_sim_cfg *c, const char *val, const int *keep,
+		  char *err, int errlen);
+/* The value of knob k in preset val ("v10" or "6.1"); NULL for "-" or an
+ * unknown preset. */
+const char *dt_preset_value(const char *val, int k);
 /* Final consistency checks (e.g. a group on a missing disk); on error
  * *key (if key is not NULL) names the key at fault. */
 int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen,

@@ -993,8 +993,16 @@ static void test_spec(const char *dtmodel, const char *knobs)
 	snprintf(cmd, sizeof(cmd), "%s sim disk_bw=20", dtmodel);
 	if (!rejects(cmd, "command line", "disk_bw", out, sizeof(out)))
 		ok = 0, printf("      disk_bw=20 (20 bytes/s) gave: %s", out);
+	/* patch 0011 renamed step_filter's "on" to "6.1" */
+	snprintf(cmd, sizeof(cmd), "%s sim knob.step_filter=on", dtmodel);
+	if (!rejects(cmd, "command line", "knob.step_filter", out, sizeof(out)))
+		ok = 0, printf("      the old knob.step_filter=on gave: %s", out);
+	write_file(spec, "tasks = 2\nknob.preset = v11\n");
+	snprintf(cmd, sizeof(cmd), "%s sim spec=%s -o %s", dtmodel, spec, res);
+	if (!rejects(cmd, "two.spec:2", "knob.preset", out, sizeof(out)))
+		ok = 0, printf("      knob.preset = v11 gave: %s", out);
 	claim(ok, "spec: a bad key or value gives one line naming the file:line (or command line) and the key, exit 2",
-	      "experiments/run header; tools/progress.sh kit_die", "8 cases");
+	      "experiments/run header; tools/progress.sh kit_die", "10 cases");
 
 	/* the lab's workload keys: stagger, phases, think */
 	ok = 1;
@@ -1015,7 +1023,8 @@ static void test_spec(const char *dtmodel, const char *knobs)
 	claim(ok, "spec: stagger, phases and think as dtwork runs them",
 	      "experiments/dtwork/dtwork.c", "task 1 starts at 1 s, idles from 2 s; think applies to task 1 only");
 
-	/* every knob of patches/knobs is known to the model, with its default */
+	/* every knob of patches/knobs is known to the model: its default, the
+	 * values the kernel accepts and its value in the v10 preset */
 	if (knobs) {
 		FILE *f = fopen(knobs, "r");
 		char line[512];
@@ -1024,23 +1033,214 @@ static void test_spec(const char *dtmodel, const char *knobs)
 		ok = f != NULL;
 		while (f && fgets(line, sizeof(line), f)) {
 			char *name = strtok(line, "\t\n"), *dflt = strtok(NULL, "\t\n");
+			char *vals = strtok(NULL, "\t\n"), *seed = strtok(NULL, "\t\n");
+			char *v10 = strtok(NULL, "\t\n");
 
-			if (!name || !dflt || !strcmp(name, "name"))
+			if (!name || !strcmp(name, "name"))
 				continue;
 			n++;
+			if (!dflt || !vals || !seed || !v10) {
+				ok = 0, printf("      knob %s: fewer than 5 columns\n", name);
+				continue;
+			}
 			for (i = 0, found = 0; i < DT_NKNOBS; i++)
 				if (!strcmp(name, dt_knob_name[i]) &&
-				    !strcmp(dflt, dt_knob_default[i]))
+				    !strcmp(dflt, dt_knob_default[i]) &&
+				    !strcmp(vals, dt_knob_values[i]) &&
+				    !strcmp(v10, dt_knob_v10[i]))
 					found = 1;
 			if (!found)
-				ok = 0, printf("      knob %s (default %s) unknown to the model\n", name, dflt);
+				ok = 0, printf("      knob %s (default %s, values %s, v10 %s) unknown to the model\n",
+					       name, dflt, vals, v10);
 		}
 		if (f)
 			fclose(f);
 		ok &= n == DT_NKNOBS;
 		claim(ok, "spec: the model maps every knob of patches/knobs", "patches/knobs",
-		      "%d knobs in the file, %d in the model", n, DT_NKNOBS);
+		      "%d knobs in the file, %d in the model; name, default, values and v10 columns equal",
+		      n, DT_NKNOBS);
 	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	sh(cmd, NULL, 0);
+}
+
+/*
+ * 11. the knobs of patches 0011 and 0012 (step_filter=6.1|off|v10,
+ * scheme), knob.preset, and dtmodel replay.  Checks of the model's own
+ * plumbing: exact, no tolerance.
+ */
+
+/* the first line of cmd's stdout starting with "key = ", value in out */
+static void cmd_get(const char *cmd, const char *key, char *out, size_t n)
+{
+	char buf[8192], *p, *line;
+	size_t k = strlen(key);
+
+	out[0] = 0;
+	sh(cmd, buf, sizeof(buf));
+	for (p = buf; (line = strsep(&p, "\n")) != NULL;)
+		if (!strncmp(line, key, k) && !strncmp(line + k, " = ", 3)) {
+			snprintf(out, n, "%s", line + k + 3);
+			return;
+		}
+}
+
+static void test_knobs_v10(const char *dtmodel)
+{
+	static const char *const traces[] = { "balance_dirty_pages.tsv",
+		"bdi_dirty_ratelimit.tsv", "global_dirty_state.tsv", "task_io.tsv" };
+	/* two disks, noise and stalls: every branch of the step, two bdis */
+	static const char run_args[] = "tasks=4 disk_bw=20M,5M dirty_bytes=64M "
+		"dirty_background_bytes=32M duration=20 disk_noise=0.2 stall=1:200";
+	char dir[512], spec[700], res[700], meta[800], cmd[8192], out[4096];
+	char v[256], key[64], rl[800], a[64], b[64];
+	const char *tmp = getenv("TMPDIR");
+	struct dt_sim_cfg c;
+	int ok, okl, st, k;
+	unsigned i;
+
+	snprintf(dir, sizeof(dir), "%s/dtmodel-v10.%d", tmp ? tmp : "/tmp", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+	sh(cmd, NULL, 0);
+	snprintf(spec, sizeof(spec), "%s/p.spec", dir);
+	snprintf(res, sizeof(res), "%s/res", dir);
+	snprintf(meta, sizeof(meta), "%s/meta", res);
+
+	/* knob.preset=v10: every knob at its v10 column, in the library
+	 * (dt_sim_knob) and in meta; "-" leaves the knob at its default */
+	dt_sim_defaults(&c);
+	okl = dt_sim_set(&c, "knob.preset", "v10", out, sizeof(out)) == 0;
+	snprintf(cmd, sizeof(cmd), "%s sim tasks=1 duration=1 knob.preset=v10 -o %s", dtmodel, res);
+	ok = sh(cmd, NULL, 0) == 0;
+	for (k = 0; k < DT_NKNOBS; k++) {
+		const char *want = strcmp(dt_knob_v10[k], "-") ? dt_knob_v10[k] : NULL;
+
+		dt_sim_knob(&c, k, v, sizeof(v));
+		if (strcmp(v, want ? want : dt_knob_default[k]))
+			okl = 0, printf("      library: knob %s = %s after the v10 preset\n",
+					dt_knob_name[k], v);
+		snprintf(key, sizeof(key), "knob.%s", dt_knob_name[k]);
+		meta_get(meta, key, v, sizeof(v));
+		if (strcmp(v, want ? want : ""))
+			ok = 0, printf("      meta: %s = '%s' after the v10 preset\n", key, v);
+	}
+	meta_get(meta, "knob.preset", v, sizeof(v));
+	ok &= !strcmp(v, "v10");
+	meta_get(meta, "variant", v, sizeof(v));
+	ok &= !strcmp(v, "v10");
+	meta_get(meta, "update", v, sizeof(v));
+	ok &= !strcmp(v, "v10");
+	claim(ok && okl, "knobs: knob.preset=v10 expands to the v10 column of patches/knobs",
+	      "patches/knobs; experiments/run knob.preset",
+	      "library and meta: every knob at its v10 value, knob.preset = v10, variant = v10, update = v10");
+
+	/* explicit knobs beat the preset, before or after it */
+	write_file(spec, "knob.step_filter = off\nknob.preset = v10\nknob.think_time = off\nduration = 1\n");
+	snprintf(cmd, sizeof(cmd), "%s sim spec=%s knob.max_pause=6.1 -o %s", dtmodel, spec, res);
+	ok = sh(cmd, NULL, 0) == 0;
+	meta_get(meta, "knob.step_filter", v, sizeof(v));
+	ok &= !strcmp(v, "off");
+	meta_get(meta, "knob.think_time", v, sizeof(v));
+	ok &= !strcmp(v, "off");
+	meta_get(meta, "knob.max_pause", v, sizeof(v));
+	ok &= !strcmp(v, "6.1");
+	meta_get(meta, "knob.pos_ratio", v, sizeof(v));
+	ok &= !strcmp(v, "v10");	/* not given: the preset's */
+	snprintf(cmd, sizeof(cmd), "%s sim knob.pos_ratio=threshold knob.preset=6.1 duration=1 -o %s",
+		 dtmodel, res);
+	ok &= sh(cmd, NULL, 0) == 0;
+	meta_get(meta, "knob.pos_ratio", v, sizeof(v));
+	ok &= !strcmp(v, "threshold");
+	meta_get(meta, "knob.step_filter", v, sizeof(v));
+	ok &= !strcmp(v, "6.1");
+	claim(ok, "knobs: an explicit knob beats knob.preset, whatever the order",
+	      "experiments/run knob.preset",
+	      "step_filter=off before and think_time=off after the v10 preset, max_pause=6.1 on the command line; pos_ratio=threshold before the 6.1 preset");
+
+	/* scheme=direct is the kernel's alone (patch 0012) */
+	ok = 1;
+	snprintf(cmd, sizeof(cmd), "%s sim knob.scheme=direct", dtmodel);
+	if (!rejects(cmd, "knob.scheme", "no direct scheme", out, sizeof(out)))
+		ok = 0, printf("      knob.scheme=direct gave: %s", out);
+	write_file(spec, "tasks = 2\nknob.scheme = direct\n");
+	snprintf(cmd, sizeof(cmd), "%s sim spec=%s", dtmodel, spec);
+	if (!rejects(cmd, "p.spec:2: knob.scheme", "no direct scheme", out, sizeof(out)))
+		ok = 0, printf("      knob.scheme = direct in a spec gave: %s", out);
+	snprintf(cmd, sizeof(cmd), "%s sim knob.scheme=ioless duration=1", dtmodel);
+	ok &= sh(cmd, NULL, 0) == 0;
+	claim(ok, "knobs: knob.scheme=direct is rejected in one line, ioless accepted",
+	      "patch 0012", "command line and spec file");
+
+	/* step_filter=v10 is the model's update=v10 (with the filter) */
+	ok = 1;
+	for (k = 0; k < 2; k++) {
+		snprintf(cmd, sizeof(cmd), "%s sim %s %s -o %s/%s >/dev/null", dtmodel, run_args,
+			 k ? "update=v10" : "knob.step_filter=v10", dir, k ? "upd" : "sf");
+		ok &= sh(cmd, NULL, 0) == 0;
+	}
+	for (i = 0; i < sizeof(traces) / sizeof(traces[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "cmp -s %s/sf/%s %s/upd/%s", dir, traces[i], dir, traces[i]);
+		ok &= sh(cmd, NULL, 0) == 0;
+	}
+	claim(ok, "knobs: step_filter=v10 gives the same trace as update=v10",
+	      "patch 0011; seeds 004/005", "4 TSV files byte for byte, 2 disks, noise and stalls");
+
+	/* replay: the model's own v10 trace is exact under the v10 law; a
+	 * 6.1 trace differs (the +1, the cap, the step); law=6.1 checks the
+	 * 6.1 trace's estimate */
+	snprintf(cmd, sizeof(cmd), "%s sim %s knob.step_filter=6.1 -o %s/s61 >/dev/null",
+		 dtmodel, run_args, dir);
+	ok = sh(cmd, NULL, 0) == 0;
+	snprintf(rl, sizeof(rl), "%s/sf/bdi_dirty_ratelimit.tsv", dir);
+	snprintf(cmd, sizeof(cmd), "%s replay %s law=v10", dtmodel, rl);
+	cmd_get(cmd, "verdict", v, sizeof(v));
+	ok &= !strcmp(v, "exact");
+	cmd_get(cmd, "compared", a, sizeof(a));
+	cmd_get(cmd, "rate_exact", b, sizeof(b));
+	ok &= atoi(a) >= 100 && !strcmp(a, b);
+	cmd_get(cmd, "bdis", v, sizeof(v));
+	ok &= !strcmp(v, "2");
+	claim(ok, "replay: a step_filter=v10 trace replayed with law=v10 is exact",
+	      "seed 004 lines 172-236, seed 005 lines 363-424",
+	      "%s of %s updates on 2 bdis: dirty_ratelimit, task_ratelimit and balanced equal", b, a);
+
+	snprintf(rl, sizeof(rl), "%s/s61/bdi_dirty_ratelimit.tsv", dir);
+	snprintf(cmd, sizeof(cmd), "%s replay %s law=v10", dtmodel, rl);
+	cmd_get(cmd, "verdict", v, sizeof(v));
+	ok = !strcmp(v, "differs");
+	cmd_get(cmd, "task_exact", a, sizeof(a));
+	ok &= !strcmp(a, "0");	/* 6.1's +1 on every update */
+	snprintf(cmd, sizeof(cmd), "%s replay %s law=6.1", dtmodel, rl);
+	cmd_get(cmd, "verdict", v, sizeof(v));
+	okl = !strcmp(v, "exact");
+	cmd_get(cmd, "rate_exact", b, sizeof(b));
+	okl &= !strcmp(b, "-");
+	cmd_get(cmd, "note", v, sizeof(v));
+	okl &= strstr(v, "setpoint") != NULL;
+	claim(ok && okl, "replay: a step_filter=6.1 trace differs from the v10 law (control); law=6.1 matches its estimate",
+	      "6.1 wb_update_dirty_ratelimit",
+	      "law=v10: task_ratelimit equal in %s updates; law=6.1: exact on task_ratelimit and balanced, rate not compared", a);
+
+	/* bad input: exit 1, one line naming the file and the column */
+	ok = 1;
+	snprintf(cmd, sizeof(cmd), "cut -f1-12 %s > %s/nopos.tsv", rl, dir);
+	sh(cmd, NULL, 0);
+	snprintf(cmd, sizeof(cmd), "%s replay %s/nopos.tsv 2>&1 >/dev/null", dtmodel, dir);
+	st = sh(cmd, out, sizeof(out));
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 1 || !strstr(out, "nopos.tsv") ||
+	    !strstr(out, "pos_ratio") || strchr(out, '\n') != out + strlen(out) - 1)
+		ok = 0, printf("      missing column gave status %d: %s", st, out);
+	snprintf(cmd, sizeof(cmd), "awk -F'\\t' -v OFS='\\t' 'NR == 3 { $8 = \"fast\" } 1' %s > %s/nan.tsv",
+		 rl, dir);
+	sh(cmd, NULL, 0);
+	snprintf(cmd, sizeof(cmd), "%s replay %s/nan.tsv 2>&1 >/dev/null", dtmodel, dir);
+	st = sh(cmd, out, sizeof(out));
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 1 || !strstr(out, "nan.tsv:3") ||
+	    !strstr(out, "dirty_rate") || strchr(out, '\n') != out + strlen(out) - 1)
+		ok = 0, printf("      non-number gave status %d: %s", st, out);
+	claim(ok, "replay: bad input gives exit 1 and one line naming the file and the column",
+	      "dtmodel replay", "a missing pos_ratio column; dirty_rate 'fast' on line 3");
+
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	sh(cmd, NULL, 0);
 }
@@ -1059,6 +1259,7 @@ int main(int argc, char **argv)
 	if (argc > 1) {
 		test_cli(argv[1]);
 		test_spec(argv[1], argc > 2 ? argv[2] : NULL);
+		test_knobs_v10(argv[1]);
 	}
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;

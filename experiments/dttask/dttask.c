@@ -40,6 +40,16 @@
  *       113). Prints n (rows with such a predecessor), match (equal),
  *       frac, and within2 (share within a factor of 2: one step of the
  *       staircase).
+ *   dttask io FILE [from=T] [to=T] [where=...] [writer=COMM]
+ *       block_rq_issue.tsv (columns dev sector nr_sector rwbs comm): the
+ *       write requests (rwbs has a W) with data (nr_sector > 0) as a disk
+ *       sees them. Prints n, mib (written), kib_mean and kib_p50 (request
+ *       size), jumps (requests that do not start where the previous write
+ *       request to the same dev ended: a seek on a disk with heads),
+ *       jumps_per_mib, mib_s (MiB over the span from the first to the
+ *       last request) and writer (share of the requests issued in the
+ *       context of a task named COMM, default dtwork: the dirtier itself
+ *       submitted them).
  *
  * EXPR is a column name, or column names and numbers joined by + - * /,
  * evaluated left to right (a-b/c is (a-b)/c), as in dtstat.
@@ -433,6 +443,98 @@ static int cmd_pollmatch(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 	return 0;
 }
 
+/* --- io ---------------------------------------------------------------- */
+struct devend { char *dev; double end; };
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmd_io(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	const char *writer = "dtwork";
+	int cdev = needcol(hdr, nh, "dev"), csec = needcol(hdr, nh, "sector");
+	int cnr = needcol(hdr, nh, "nr_sector"), crw = needcol(hdr, nh, "rwbs");
+	int ccomm = needcol(hdr, nh, "comm");
+	size_t cap = 0, n = 0, jumps = 0, bywriter = 0, ndev = 0, i;
+	struct devend *dv = NULL;
+	double *kib = NULL, sum = 0, t0 = NAN, t1 = NAN;
+	struct sel s;
+	int argj, k = 3;
+
+	/* writer= is ours; the rest are the common options */
+	for (argj = 3; argj < argc; argj++) {
+		if (!strncmp(argv[argj], "writer=", 7))
+			writer = argv[argj] + 7;
+		else
+			argv[k++] = argv[argj];
+	}
+	parse_opts(&s, hdr, nh, tcol, k, argv, 3, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, sec, nr;
+		char *end;
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		if (cdev >= nf || csec >= nf || cnr >= nf || crw >= nf || ccomm >= nf)
+			die("row", "short row");
+		if (!strchr(f[crw], 'W'))
+			continue;
+		nr = strtod(f[cnr], &end);
+		if (end == f[cnr] || *end)
+			die("nr_sector", "not a number");
+		sec = strtod(f[csec], &end);
+		if (end == f[csec] || *end)
+			die("sector", "not a number");
+		if (nr <= 0)
+			continue;	/* a flush or barrier: no data */
+		for (i = 0; i < ndev; i++)
+			if (!strcmp(dv[i].dev, f[cdev]))
+				break;
+		if (i == ndev) {
+			dv = xrealloc(dv, (ndev + 1) * sizeof(*dv));
+			dv[ndev].dev = strdup(f[cdev]);
+			if (!dv[ndev].dev)
+				die("memory", "out of memory");
+			dv[ndev].end = sec;	/* the first request is no jump */
+			ndev++;
+		}
+		if (sec != dv[i].end)
+			jumps++;
+		dv[i].end = sec + nr;
+		kib = xrealloc(kib, (n + 1) * sizeof(*kib));
+		kib[n++] = nr / 2;
+		sum += nr / 2;
+		if (!strcmp(f[ccomm], writer))
+			bywriter++;
+		if (isnan(t0))
+			t0 = t;
+		t1 = t;
+	}
+	free(line);
+	if (!n) {
+		printf("n=0\n");
+		free(dv);
+		return 0;
+	}
+	qsort(kib, n, sizeof(*kib), dcmp);
+	printf("n=%zu mib=%.6g kib_mean=%.6g kib_p50=%.6g jumps=%zu jumps_per_mib=%.6g",
+	       n, sum / 1024, sum / n, kib[(n - 1) / 2], jumps, jumps / (sum / 1024));
+	if (!isnan(t0) && t1 > t0)
+		printf(" mib_s=%.6g", sum / 1024 / (t1 - t0));
+	printf(" writer=%.4f\n", (double)bywriter / n);
+	for (i = 0; i < ndev; i++)
+		free(dv[i].dev);
+	free(dv);
+	free(kib);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char *line = NULL, *hdr[MAXCOL];
@@ -442,13 +544,13 @@ int main(int argc, char **argv)
 	FILE *fp;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: dttask rates|cdf|excess|pollmatch FILE ...\n");
+		fprintf(stderr, "usage: dttask rates|cdf|excess|pollmatch|io FILE ...\n");
 		return 2;
 	}
 	cmd = argv[1];
 	if (strcmp(cmd, "rates") && strcmp(cmd, "cdf") && strcmp(cmd, "excess") &&
-	    strcmp(cmd, "pollmatch"))
-		die(cmd, "unknown command (rates, cdf, excess, pollmatch)");
+	    strcmp(cmd, "pollmatch") && strcmp(cmd, "io"))
+		die(cmd, "unknown command (rates, cdf, excess, pollmatch, io)");
 	file = argv[2];
 	fp = fopen(file, "r");
 	if (!fp)
@@ -459,6 +561,8 @@ int main(int argc, char **argv)
 	tcol = colidx(hdr, nh, "time");
 	if (!strcmp(cmd, "pollmatch"))
 		return cmd_pollmatch(fp, hdr, nh, tcol, argc, argv);
+	if (!strcmp(cmd, "io"))
+		return cmd_io(fp, hdr, nh, tcol, argc, argv);
 	if (argc < 4)
 		die(cmd, "missing column");
 	if (!strcmp(cmd, "rates"))

@@ -97,4 +97,26 @@ for args in "nosuch $T/io.tsv write_bytes" "rates $T/io.tsv nocol" "rates $T/io.
 	rc=$?
 	t_ok "refuses: $args" test $rc -eq 2 -a "$(printf '%s\n' "$out" | wc -l)" -eq 1
 done
+# io: two devs; writes of 8, 256, 256 sectors on dev 1 (the third not
+# contiguous: a jump), a read and a data-less flush (both ignored), and
+# 2 contiguous writes on dev 2 interleaved with dev 1 (no jump: per dev)
+{
+	printf 'time\tcpu\tpid\tcomm\tdev\tsector\tnr_sector\tbytes\trwbs\n'
+	printf '0\t0\t1\tdtwork\t1\t100\t8\t4096\tW\n'
+	printf '1\t0\t2\tkworker\t2\t0\t256\t0\tW\n'
+	printf '2\t0\t2\tkworker\t1\t108\t256\t0\tW\n'
+	printf '3\t0\t2\tkworker\t2\t256\t256\t0\tWS\n'
+	printf '4\t0\t2\tkworker\t1\t5000\t256\t0\tW\n'
+	printf '5\t0\t3\tdtwork\t1\t9\t8\t0\tR\n'
+	printf '6\t0\t2\tkworker\t1\t5256\t0\t0\tFWS\n'
+} > "$T/blk.tsv"
+s=$("$D" io "$T/blk.tsv")
+t_ok "io: 5 write requests with data" test "$(t_get n "$s")" = 5
+t_range "io: MiB written (1032 sectors)" "$(t_get mib "$s")" 0.50390 0.50391
+t_ok "io: median request 128 KiB" test "$(t_get kib_p50 "$s")" = 128
+t_ok "io: one jump (per dev, the first request of a dev is none)" test "$(t_get jumps "$s")" = 1
+t_range "io: 1 of 5 issued by the writer" "$(t_get writer "$s")" 0.2 0.2
+s=$("$D" io "$T/blk.tsv" writer=kworker from=1)
+t_ok "io: from=1 keeps 4 requests, none a jump but dev 1's last" test "$(t_get n "$s") $(t_get jumps "$s")" = "4 1"
+t_range "io: writer=kworker" "$(t_get writer "$s")" 1 1
 t_end

@@ -10,6 +10,8 @@
 #
 #   claims_header
 #   claim ID SOURCE CLAIM MODEL MODEL_VALUE KERNEL KERNEL_VALUE REASON
+#       (CLAIMS_ID_SUFFIX and CLAIMS_TEXT_SUFFIX, when set, are appended to
+#       ID and CLAIM: one script judging the same claims on another code)
 #   in_range VALUE LO HI          -> PASS or FAIL (decimals ok)
 #   stat_get KEY "k=v ..."        -> the value of KEY in a dtstat line
 #   calc EXPR                     -> awk arithmetic, printed with %.4g; nan
@@ -21,7 +23,7 @@ claims_header() {
 }
 
 claim() {
-	local id=$1 src=$2 text=$3 mv=$4 mval=$5 kv=$6 kval=$7 reason=$8 verdict
+	local id=$1${CLAIMS_ID_SUFFIX:-} src=$2 text=$3${CLAIMS_TEXT_SUFFIX:-} mv=$4 mval=$5 kv=$6 kval=$7 reason=$8 verdict
 	case "$kv" in
 	PASS) verdict=PASS ;;
 	FAIL) verdict=FAIL ;;

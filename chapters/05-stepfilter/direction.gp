@@ -6,7 +6,7 @@
 # (pos_ratio < 1) or down while below. Step filter off (left), on (right).
 # Runs: run1 = ch05-off, run2 = ch05-on (kernel); the model is not drawn.
 FROM = 50
-ptitle(i) = (i == 1) ? "step_filter=off" : "step_filter=on (6.1)"
+ptitle(i) = (i == 1) ? "step filter off" : "step filter on"
 set xlabel "pos_ratio - 1 at the update"
 set ylabel "step of dirty_ratelimit (KB/s)"
 set key top right font ",8"

@@ -9,7 +9,7 @@ meta(r, k) = system("sed -n 's/^".k." = //p' '".r."/meta' | head -1")
 N = real(meta(run1, "tasks"))
 disk = real(meta(run1, "disk_bw_b")) / 1048576.0
 have_model = (nruns >= 4)
-ptitle(i) = (i == 1) ? "step_filter=off: dirty_ratelimit = balanced" : "step_filter=on (6.1)"
+ptitle(i) = (i == 1) ? "step filter off: dirty_ratelimit = balanced" : "step filter on"
 set xlabel "time (s)"
 set ylabel "MB/s"
 set key top right font ",9" samplen 2

@@ -24,8 +24,8 @@ $(FIG)/ch07-progress-threshold.tex: $(CH07)/progress.gp $(RUNS)/ch07-w10-thresho
 $(FIG)/ch07-progress-61.tex: $(CH07)/progress.gp $(RUNS)/ch07-w10-61/meta $(PLOT_DEPS)
 	$(Q)figures/plot $< $(FIG)/ch07-progress-61 $(RUNS)/ch07-w10-61
 
-$(FIG)/ch07-pattern.tex: $(CH07)/pattern.gp $(RUNS)/ch07-direct-w10/meta $(RUNS)/ch07-ioless-w10/meta $(PLOT_DEPS)
-	$(Q)figures/plot $< $(FIG)/ch07-pattern $(RUNS)/ch07-direct-w10 $(RUNS)/ch07-ioless-w10
+$(FIG)/ch07-pattern.tex: $(CH07)/pattern.gp $(RUNS)/ch07-direct-w100/meta $(RUNS)/ch07-ioless-w100/meta $(PLOT_DEPS)
+	$(Q)figures/plot $< $(FIG)/ch07-pattern $(RUNS)/ch07-direct-w100 $(RUNS)/ch07-ioless-w100
 
 $(CLAIMS)/ch07.tsv: $(CH07)/claims $(foreach n,$(CH07_NAMES),$(RUNS)/$(n)/meta) \
 		$(foreach n,$(CH07_MODEL_NAMES),$(MODEL_RUNS)/$(n)/meta) \

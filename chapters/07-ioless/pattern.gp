@@ -1,5 +1,5 @@
 # chapters/07-ioless/pattern.gp -- the I/O pattern as the disk sees it:
-# every write request (block_rq_issue) of 10 writers on one 4 MB/s disk,
+# every write request (block_rq_issue) of 100 writers on one 4 MB/s disk,
 # its start sector (GiB into the disk) against time, under the throttling
 # the series replaced (run1: knob.scheme=direct, the dirtiers write back
 # themselves) and under IO-less throttling (run2: scheme=ioless, the

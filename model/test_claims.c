@@ -863,6 +863,15 @@ static void meta_get(const char *path, const char *key, char *out, size_t n)
 	fclose(f);
 }
 
+/* 1 if the meta file at @path has "KEY = WANT" */
+static int meta_is(const char *path, const char *key, const char *want)
+{
+	char v[256];
+
+	meta_get(path, key, v, sizeof(v));
+	return !strcmp(v, want);
+}
+
 static int write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -890,7 +899,7 @@ static int rejects(const char *cmd, const char *n1, const char *n2, char *out,
 
 static void test_spec(const char *dtmodel, const char *knobs)
 {
-	char dir[512], spec[700], res[700], meta[800], cmd[8192], out[4096], v[256];
+	char dir[512], spec[700], res[700], meta[800], cmd[8192], out[4096];
 	const char *tmp = getenv("TMPDIR");
 	int ok, st;
 
@@ -917,40 +926,29 @@ static void test_spec(const char *dtmodel, const char *knobs)
 	snprintf(cmd, sizeof(cmd), "%s sim spec=%s tasks=2 -o %s", dtmodel, spec, res);
 	st = sh(cmd, NULL, 0);
 	ok = st == 0;
-	meta_get(meta, "kind", v, sizeof(v));
-	ok &= !strcmp(v, "model");
+	ok &= meta_is(meta, "kind", "model");
 	{
 		int okk = ok;
 
-		meta_get(meta, "name", v, sizeof(v));
-		okk &= !strcmp(v, "two");
-		meta_get(meta, "duration", v, sizeof(v));
-		okk &= !strcmp(v, "2");
-		meta_get(meta, "title", v, sizeof(v));
-		okk &= !strcmp(v, "two disks");
-		meta_get(meta, "ignored", v, sizeof(v));
-		okk &= !strcmp(v, "memory title");
-		meta_get(meta, "knob.step_filter", v, sizeof(v));
-		okk &= !strcmp(v, "off");
+		okk &= meta_is(meta, "name", "two");
+		okk &= meta_is(meta, "duration", "2");
+		okk &= meta_is(meta, "title", "two disks");
+		okk &= meta_is(meta, "ignored", "memory title");
+		okk &= meta_is(meta, "knob.step_filter", "off");
 		claim(okk, "spec: a lab spec file is read (comments, spaces, lab-only keys kept in meta)",
 		      "experiments/run header", "meta: kind = model, name = two, duration = 2, knob.step_filter = off, memory and title ignored");
 	}
-	meta_get(meta, "tasks", v, sizeof(v));
-	ok &= !strcmp(v, "2");
-	meta_get(meta, "overrides", v, sizeof(v));
-	ok &= !strcmp(v, "tasks=2");
+	ok &= meta_is(meta, "tasks", "2");
+	ok &= meta_is(meta, "overrides", "tasks=2");
 	claim(ok, "spec: a command-line pair overrides the file", "experiments/run header",
 	      "spec tasks = 3, command line tasks=2: meta tasks = %s", ok ? "2" : "(wrong)");
 
 	/* K/M suffixes are powers of 1024; a comma list is one disk each,
 	 * tasks round-robin over the disks */
 	ok = 1;
-	meta_get(meta, "disk_bw_b", v, sizeof(v));
-	ok &= !strcmp(v, "524288,1048576");
-	meta_get(meta, "dirty_bytes_b", v, sizeof(v));
-	ok &= !strcmp(v, "16777216");
-	meta_get(meta, "chunk_b", v, sizeof(v));
-	ok &= !strcmp(v, "65536");
+	ok &= meta_is(meta, "disk_bw_b", "524288,1048576");
+	ok &= meta_is(meta, "dirty_bytes_b", "16777216");
+	ok &= meta_is(meta, "chunk_b", "65536");
 	snprintf(cmd, sizeof(cmd), "awk -F'\\t' 'NR > 1 { seen[$3 \" \" $5] = 1 } END { "
 		 "print (1000 \" 254:0\" in seen) + (1001 \" 254:16\" in seen) + "
 		 "(1000 \" 254:16\" in seen) + (1001 \" 254:0\" in seen) }' %s/bdi_dirty_ratelimit.tsv %s/balance_dirty_pages.tsv",
@@ -1124,12 +1122,9 @@ static void test_knobs_v10(const char *dtmodel)
 		if (strcmp(v, want ? want : ""))
 			ok = 0, printf("      meta: %s = '%s' after the v10 preset\n", key, v);
 	}
-	meta_get(meta, "knob.preset", v, sizeof(v));
-	ok &= !strcmp(v, "v10");
-	meta_get(meta, "variant", v, sizeof(v));
-	ok &= !strcmp(v, "v10");
-	meta_get(meta, "update", v, sizeof(v));
-	ok &= !strcmp(v, "v10");
+	ok &= meta_is(meta, "knob.preset", "v10");
+	ok &= meta_is(meta, "variant", "v10");
+	ok &= meta_is(meta, "update", "v10");
 	claim(ok && okl, "knobs: knob.preset=v10 expands to the v10 column of patches/knobs",
 	      "patches/knobs; experiments/run knob.preset",
 	      "library and meta: every knob at its v10 value, knob.preset = v10, variant = v10, update = v10");
@@ -1138,21 +1133,15 @@ static void test_knobs_v10(const char *dtmodel)
 	write_file(spec, "knob.step_filter = off\nknob.preset = v10\nknob.think_time = off\nduration = 1\n");
 	snprintf(cmd, sizeof(cmd), "%s sim spec=%s knob.max_pause=6.1 -o %s", dtmodel, spec, res);
 	ok = sh(cmd, NULL, 0) == 0;
-	meta_get(meta, "knob.step_filter", v, sizeof(v));
-	ok &= !strcmp(v, "off");
-	meta_get(meta, "knob.think_time", v, sizeof(v));
-	ok &= !strcmp(v, "off");
-	meta_get(meta, "knob.max_pause", v, sizeof(v));
-	ok &= !strcmp(v, "6.1");
-	meta_get(meta, "knob.pos_ratio", v, sizeof(v));
-	ok &= !strcmp(v, "v10");	/* not given: the preset's */
+	ok &= meta_is(meta, "knob.step_filter", "off");
+	ok &= meta_is(meta, "knob.think_time", "off");
+	ok &= meta_is(meta, "knob.max_pause", "6.1");
+	ok &= meta_is(meta, "knob.pos_ratio", "v10");	/* not given: the preset's */
 	snprintf(cmd, sizeof(cmd), "%s sim knob.pos_ratio=threshold knob.preset=6.1 duration=1 -o %s",
 		 dtmodel, res);
 	ok &= sh(cmd, NULL, 0) == 0;
-	meta_get(meta, "knob.pos_ratio", v, sizeof(v));
-	ok &= !strcmp(v, "threshold");
-	meta_get(meta, "knob.step_filter", v, sizeof(v));
-	ok &= !strcmp(v, "6.1");
+	ok &= meta_is(meta, "knob.pos_ratio", "threshold");
+	ok &= meta_is(meta, "knob.step_filter", "6.1");
 	claim(ok, "knobs: an explicit knob beats knob.preset, whatever the order",
 	      "experiments/run knob.preset",
 	      "step_filter=off before and think_time=off after the v10 preset, max_pause=6.1 on the command line; pos_ratio=threshold before the 6.1 preset");

@@ -4,6 +4,11 @@
 #   t_range NAME VALUE LO HI  passes when LO <= VALUE <= HI (decimals ok)
 #   t_le NAME VALUE MAX / t_ge NAME VALUE MIN
 #   t_get KEY "k=v k=v ..."   the value of KEY in a dtstat line
+#   t_claim ROWS ID           a claims row (tools/claims.sh) of the TSV text
+#                             ROWS: two results, "ID on the experiment" (the
+#                             kernel verdict is PASS) and "ID on its control"
+#                             (the same verdict code FAILs without the
+#                             mechanism); a sanity row gives the first only
 #   t_end                     prints "N passed, N failed"; exit 1 on failures
 # Each check prints "ok   NAME (detail)" or "FAIL NAME (detail)".
 T_PASS=0
@@ -48,6 +53,27 @@ t_range() {
 
 t_get() { # KEY LINE
 	printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1
+}
+
+t_claim() { # ROWS ID
+	local line kind
+	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
+	if [ -z "$line" ]; then
+		t_result FAIL "$2" "no row"
+		return
+	fi
+	kind=$(cut -f3 <<< "$line")
+	if [ "$(cut -f8 <<< "$line")" = PASS ]; then
+		t_result ok "$2 on the experiment" "$(cut -f9 <<< "$line")"
+	else
+		t_result FAIL "$2 on the experiment" "$(cut -f8 <<< "$line"): $(cut -f9,14 <<< "$line")"
+	fi
+	[ "$kind" = claim ] || return 0
+	if [ "$(cut -f11 <<< "$line")" = FAIL ]; then
+		t_result ok "$2 on its control" "FAIL on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+	else
+		t_result FAIL "$2 on its control" "$(cut -f11 <<< "$line") on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+	fi
 }
 
 t_end() {

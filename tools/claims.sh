@@ -1,49 +1,168 @@
 # tools/claims.sh -- helpers for the chapters' claims scripts (sourced).
 #
-# A chapter's `claims` script turns its runs' TSVs into verdict rows, one
-# per claim, written as TSV to stdout with this header (the report's claims
-# table is generated from these files, never typed by hand):
-#   id chapter source claim model model_value kernel kernel_value verdict reason
-# source names the seed file and lines (or the cover letter, LWN).
-# model/kernel: PASS, FAIL or n/a; verdict: PASS, FAIL or NOT REPRODUCED
-# (the run could not show the situation the claim is about).
+# A chapter's `claims` script turns its runs' TSVs into rows, written as
+# TSV to stdout (the report's tables are generated from these files, never
+# typed by hand). One row per claim, with this header:
+#   id chapter kind source claim model model_value kernel kernel_value
+#   control control_verdict control_value verdict reason
+# kind is "claim" (evidence for a mechanism: it has a negative control) or
+# "sanity" (a conservation law, a property true by construction, a
+# measured difference between two codes: no control can make it fail, so
+# it is reported in its own table and not counted as a claim verified).
 #
-#   claims_header
-#   claim ID SOURCE CLAIM MODEL MODEL_VALUE KERNEL KERNEL_VALUE REASON
-#       (CLAIMS_ID_SUFFIX and CLAIMS_TEXT_SUFFIX, when set, are appended to
-#       ID and CLAIM: one script judging the same claims on another code)
-#   in_range VALUE LO HI          -> PASS or FAIL (decimals ok)
+# A row is built in three steps, the first two before the row's call:
+#   cite SEED LINES "QUOTE"     the seed (000..010), the lines of the file
+#                               as kept in ../shared/seeds (A-B or A) and a
+#                               short quote of the claim's own words that
+#                               lies within those lines; may be repeated.
+#                               One line, literal arguments: the citation
+#                               test (tools/check-cites) reads it statically.
+#   cite_code "WHAT"            a source other than a seed (6.1's code)
+#   control "DESC" VERDICT "VALUE"
+#                               the claim's own verdict code on the control:
+#                               the same experiment with the mechanism
+#                               switched to its alternative (DESC says which
+#                               run and which knob)
+#   claim ID CLAIM MODEL MODEL_VALUE KERNEL KERNEL_VALUE REASON
+#   sanity ID CLAIM MODEL MODEL_VALUE KERNEL KERNEL_VALUE WHY
+# MODEL, KERNEL: PASS, FAIL, NOT REPRODUCED or n/a. The row's verdict:
+#   kernel NOT REPRODUCED (or n/a)   -> NOT REPRODUCED
+#   kernel FAIL                      -> FAIL
+#   kernel PASS, control FAIL        -> PASS
+#   kernel PASS, control not FAIL    -> INCONCLUSIVE (not evidence: the
+#                                       verdict code passes without the
+#                                       mechanism too, or no control ran)
+# A claim row without a citation or without a control is an error (exit 1).
+# CLAIMS_ID_SUFFIX and CLAIMS_TEXT_SUFFIX, when set, are appended to ID and
+# CLAIM (one script judging the same claims on another code).
+#
+# Verdict helpers (each gives PASS, FAIL or NOT REPRODUCED; NOT REPRODUCED
+# when a value the verdict needs is missing or not a number, e.g. a window
+# of the run without samples -- only the values the verdict uses count):
+#   in_range VALUE LO HI          -> LO <= VALUE <= HI (decimals ok)
+#   all_of VERDICT...             -> PASS if all PASS; NOT REPRODUCED if any
+#                                    is; else FAIL
+#   test_of VALUE... -- AWK_COND  -> the awk condition on v1, v2, ...
+# Others:
 #   stat_get KEY "k=v ..."        -> the value of KEY in a dtstat line
 #   calc EXPR                     -> awk arithmetic, printed with %.4g; nan
 #                                    when awk cannot evaluate it
+#   model_control RUN DIR KEY=VALUE...
+#                                 -> runs the model (dtmodel sim) on RUN's
+#                                    spec and overrides (from its meta) with
+#                                    KEY=VALUE added, into DIR; prints DIR
+#   seed_commit SEED              -> the upstream commit (or where it is)
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
+CLAIMS_SEEDS=${CLAIMS_SEEDS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/shared/seeds}
+_cite="" _ctl_desc="" _ctl_v="" _ctl_val=""
 
 claims_header() {
-	printf 'id\tchapter\tsource\tclaim\tmodel\tmodel_value\tkernel\tkernel_value\tverdict\treason\n'
+	printf 'id\tchapter\tkind\tsource\tclaim\tmodel\tmodel_value\tkernel\tkernel_value\tcontrol\tcontrol_verdict\tcontrol_value\tverdict\treason\n'
 }
 
-claim() {
-	local id=$1${CLAIMS_ID_SUFFIX:-} src=$2 text=$3${CLAIMS_TEXT_SUFFIX:-} mv=$4 mval=$5 kv=$6 kval=$7 reason=$8 verdict
+# The seeds' upstream commits (report/refs.bib says the same). Patch 06/10
+# (IO-less balance_dirty_pages, 143dfe8611a6) is not among the seeds.
+seed_commit() {
+	case "$1" in
+	000) echo "LWN 456904" ;;
+	001) echo "cover letter of the series" ;;
+	002) echo "c8e28ce04805" ;;
+	003) echo "6c14ae1e92c7" ;;
+	004) echo "be3ffa276446" ;;
+	005) echo "7381131cbcf7" ;;
+	006) echo "9d823e8f6b1b" ;;
+	007) echo "83712358ba0a" ;;
+	008) echo "ece13ac31bbe" ;;
+	009) echo "b48c104d2211" ;;
+	010) echo "not merged upstream" ;;
+	*) return 1 ;;
+	esac
+}
+
+_claims_die() {
+	echo "chapters/*/claims (chapter $CLAIMS_CHAPTER): $*" >&2
+	exit 1
+}
+
+cite() {
+	local seed=$1 lines=$2 quote=${3:-} commit
+	commit=$(seed_commit "$seed") || _claims_die "cite: unknown seed '$seed'"
+	[[ "$lines" =~ ^[0-9]+(-[0-9]+)?$ ]] || _claims_die "cite $seed: lines '$lines' are not A-B"
+	[ -n "$quote" ] || _claims_die "cite $seed $lines: no quote"
+	_cite="${_cite:+$_cite; }seed $seed lines $lines \"$quote\" ($commit)"
+}
+
+cite_code() {
+	_cite="${_cite:+$_cite; }$1"
+}
+
+control() {
+	_ctl_desc=$1 _ctl_v=$2 _ctl_val=${3:--}
+}
+
+_row() { # KIND ID CLAIM MV MVAL KV KVAL REASON
+	local kind=$1 id=$2${CLAIMS_ID_SUFFIX:-} text=$3${CLAIMS_TEXT_SUFFIX:-} mv=$4 mval=$5 kv=$6 kval=$7 reason=$8 verdict
+	[ -n "$_cite" ] || _claims_die "$id: no cite before the row"
 	case "$kv" in
 	PASS) verdict=PASS ;;
 	FAIL) verdict=FAIL ;;
 	*) verdict="NOT REPRODUCED" ;;
 	esac
-	# a FAIL computed from a window without samples is no verdict at all
-	if [ "$verdict" = FAIL ] && [[ "$kval" =~ (^|[^a-z])nan([^a-z]|$) ]]; then
-		verdict="NOT REPRODUCED"
-		reason="the run has no samples where this claim looks (too short?); $reason"
+	if [ "$kind" = claim ]; then
+		[ -n "$_ctl_desc" ] || _claims_die "$id: a claim row needs a control (or is a sanity row)"
+		if [ "$verdict" = PASS ] && [ "$_ctl_v" != FAIL ]; then
+			verdict=INCONCLUSIVE
+			if [ "$_ctl_v" = PASS ]; then
+				reason="the control passes too, so this is not evidence; $reason"
+			else
+				reason="the control did not run ($_ctl_v); $reason"
+			fi
+		fi
+	else
+		_ctl_desc="-" _ctl_v="-" _ctl_val="-"
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$CLAIMS_CHAPTER" "$src" "$text" \
-		"$mv" "$mval" "$kv" "$kval" "$verdict" "$reason"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$CLAIMS_CHAPTER" "$kind" \
+		"$_cite" "$text" "$mv" "$mval" "$kv" "$kval" "$_ctl_desc" "$_ctl_v" "$_ctl_val" "$verdict" "$reason"
+	_cite="" _ctl_desc="" _ctl_v="" _ctl_val=""
 }
 
+claim() { _row claim "$@"; }
+sanity() { _row sanity "$@"; }
+
+_isnum() { [[ "$1" =~ ^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$ ]]; }
+
 in_range() {
-	if [ -n "$1" ] && awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; then
+	_isnum "$1" || { echo "NOT REPRODUCED"; return; }
+	if awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo + 0 && v + 0 <= hi + 0) }'; then
 		echo PASS
 	else
 		echo FAIL
 	fi
+}
+
+all_of() {
+	local v out=PASS
+	for v in "$@"; do
+		case "$v" in
+		PASS) ;;
+		FAIL) [ "$out" = PASS ] && out=FAIL ;;
+		*) out="NOT REPRODUCED" ;;
+		esac
+	done
+	echo "$out"
+}
+
+test_of() {
+	local vals=() v i=0 prog=""
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do vals+=("$1"); shift; done
+	shift
+	for v in "${vals[@]}"; do
+		i=$((i + 1))
+		_isnum "$v" || { echo "NOT REPRODUCED"; return; }
+		prog="$prog -v v$i=$v"
+	done
+	# shellcheck disable=SC2086
+	if awk $prog "BEGIN { exit !($1) }"; then echo PASS; else echo FAIL; fi
 }
 
 stat_get() {
@@ -52,7 +171,18 @@ stat_get() {
 
 # An expression awk cannot evaluate (an operand missing because a window
 # of the run held no samples, a division by zero) gives "nan" rather than
-# ending the script; claim() then reports NOT REPRODUCED.
+# ending the script; the verdict helpers then say NOT REPRODUCED.
 calc() {
 	awk "BEGIN { printf \"%.4g\", $* }" 2>/dev/null || printf nan
+}
+
+model_control() {
+	local run=$1 dir=$2 spec over
+	shift 2
+	spec=$(sed -n 's/^spec = //p' "$run/meta")
+	over=$(sed -n 's/^overrides = //p' "$run/meta")
+	# shellcheck disable=SC2086
+	"${BUILD:?}/model/dtmodel" sim spec="$spec" $over "$@" -o "$dir" > /dev/null ||
+		_claims_die "model control on $run ($*) failed"
+	echo "$dir"
 }

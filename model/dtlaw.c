@@ -79,19 +79,22 @@ static long long pos_v10(struct dt_pos *p, int knob)
 	/* knob: the kit's pos_ratio=v10 keeps 6.1's cubic and divisors */
 	pos = dt_polynom(knob ? DT_V61 : DT_V10, p->setpoint, p->dirty, p->limit);
 	p->global = pos;
-	/* seed 003 lines 408-409: a bdi cannot own more than thresh */
+	/* seed 003 lines 297-298 "if (unlikely(bdi_thresh > thresh)) bdi_thresh = thresh;":
+	 * a bdi cannot own more than thresh */
 	if (bdi_thresh > p->thresh)
 		bdi_thresh = p->thresh;
-	/* bdi share as a 16-bit fraction (lines 414-415) */
+	/* bdi share as a 16-bit fraction (seed 003 lines 303-304 "x = div_u64((u64)bdi_thresh << 16, thresh + 1);") */
 	x = (unsigned long)(((unsigned long long)bdi_thresh << 16) /
 			    (knob ? (p->thresh | 1) : p->thresh + 1));
 	p->bdi_setpoint = (unsigned long)(((unsigned long long)p->setpoint * x) >> 16);
-	/* span: 8*write_bw for a single bdi, bdi_thresh for JBOD (line 424) */
+	/* span: 8*write_bw for a single bdi, bdi_thresh for JBOD
+	 * (seed 003 line 313 "span = (thresh - bdi_thresh + 8 * write_bw) * (u64)x >> 16;") */
 	span = (unsigned long)(((unsigned long long)(p->thresh - bdi_thresh +
 				8 * p->write_bw) * x) >> 16);
 	p->span = span;
 	p->x_intercept = p->bdi_setpoint + span;
-	/* auxiliary line past bdi_setpoint + span/2 (lines 427-436) */
+	/* auxiliary line past bdi_setpoint + span/2
+	 * (seed 003 lines 316-325 "if (unlikely(bdi_dirty > bdi_setpoint + span)) {") */
 	half = span >> 1;
 	if (p->bdi_dirty > p->bdi_setpoint + half) {
 		if (p->bdi_dirty > p->limit)
@@ -104,7 +107,7 @@ static long long pos_v10(struct dt_pos *p, int knob)
 	}
 	if (pos < 0)	/* cannot happen for dirty < limit; keeps the u64 math honest */
 		pos = 0;
-	/* lines 437-438 */
+	/* seed 003 lines 326-327 "pos_ratio *= x_intercept - bdi_dirty;" */
 	pos = (long long)((unsigned long long)pos * (p->x_intercept - p->bdi_dirty) /
 			  (p->x_intercept - p->bdi_setpoint + 1));
 	return pos;
@@ -161,7 +164,7 @@ long long dt_pos_ratio(enum dt_posmode m, struct dt_pos *p)
 				p->bdi_dirty <= p->bdi_thresh) ? DT_ONE : 0;
 		return p->pos_ratio;
 	}
-	/* both: nothing above the hard limit (seed 003 lines 350-351) */
+	/* both: nothing above the hard limit (seed 003 lines 239-240 "if (unlikely(dirty >= limit)) return 0;") */
 	if (p->dirty >= p->limit) {
 		/* for the record only: the share the bdi line would use */
 		p->bdi_setpoint = (unsigned long)((unsigned long long)p->setpoint *
@@ -241,7 +244,8 @@ void dt_update_ratelimit(enum dt_variant v, int pure, int filter,
 	}
 
 	if (v == DT_V10) {
-		/* seed 005 lines 397-422: move only when task_ratelimit is on
+		/* seed 005 lines 122-147 "step = min(balanced_dirty_ratelimit, task_ratelimit) - dirty_ratelimit;":
+		 * move only when task_ratelimit is on
 		 * the same side as the balanced rate, by at most their gap */
 		if (rl < bal) {
 			if (rl < task)
@@ -313,7 +317,7 @@ long dt_min_pause(enum dt_variant v, unsigned long write_bw,
 	long pages;
 
 	if (v == DT_V10)
-		return 1;	/* seed 007 line 339: only pause <= 0 skips */
+		return 1;	/* seed 007 line 119 "if (unlikely(pause <= 0)) {": only pause <= 0 skips */
 	hi = dt_ilog2(write_bw ? write_bw : 1);
 	lo = dt_ilog2(dirty_ratelimit ? dirty_ratelimit : 1);
 	t = DT_HZ / 100 > 1 ? DT_HZ / 100 : 1;	/* 10 ms for one dd */
@@ -355,7 +359,7 @@ void dt_task_pause(enum dt_variant v, int think, struct dt_task_rl *t,
 	period = (long)(DT_HZ * pages_dirtied / task_ratelimit);
 	pause = period;
 	/* think-time compensation: the time since the last pause ended counts
-	 * against this period (seed 007 lines 239-241) */
+	 * against this period (seed 007 lines 19-21 "think = jiffies - dirty_paused_when; pause = period - think;") */
 	if (think) {
 		if (v == DT_V10)
 			pause -= (long)(now - t->dirty_paused_when);

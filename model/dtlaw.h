@@ -37,15 +37,16 @@ enum dt_posmode { DT_POS_61 = 0, DT_POS_V10 = 1, DT_POS_THRESHOLD = 2,
 int dt_ilog2(unsigned long v);			/* floor(log2 v), v > 0 */
 unsigned long dt_roundup_pow2(unsigned long v);	/* v > 0 */
 
-/* Freerun ceiling (thresh + bg) / 2: seed 003 lines 239-243. */
+/* Freerun ceiling (thresh + bg) / 2: seed 003 lines 128-132 "return (thresh + bg_thresh) / 2;". */
 unsigned long dt_freerun(unsigned long thresh, unsigned long bg_thresh);
-/* Global setpoint (freerun + limit) / 2: seed 003 line 369. */
+/* Global setpoint (freerun + limit) / 2: seed 003 line 258 "setpoint = (freerun + limit) / 2;". */
 unsigned long dt_setpoint(unsigned long thresh, unsigned long bg_thresh,
 			  unsigned long limit);
 
 /*
  * Global control line, 1.0 + ((setpoint - dirty) / (limit - setpoint))^3.
- * v10: seed 003 lines 353-375 (denominator limit - setpoint + 1, no clamp).
+ * v10: seed 003 lines 242-264 "x = div_s64((setpoint - dirty) << RATELIMIT_CALC_SHIFT, limit - setpoint + 1);"
+ *   (denominator limit - setpoint + 1, no clamp).
  * 6.1: pos_ratio_polynom() (denominator (limit - setpoint) | 1, clamped to
  * [0, 2.0]).
  */
@@ -65,12 +66,13 @@ struct dt_pos {
 
 /*
  * The full position ratio (global cubic times the bdi line).
- * DT_POS_V10: bdi_position_ratio(), seed 003 lines 333-441 (single-bdi
- *   and JBOD span, auxiliary control line past bdi_setpoint + span/2).
+ * DT_POS_V10: bdi_position_ratio(),
+ *   seed 003 lines 222-330 "static unsigned long bdi_position_ratio(struct backing_dev_info *bdi,"
+ *   (single-bdi and JBOD span, auxiliary control line past bdi_setpoint + span/2).
  * DT_POS_61: wb_position_ratio() (1/4 floor instead of the auxiliary
  *   line, wb_thresh floor (limit - dirty)/8, wb reserve area below
  *   wb_thresh/2).  Non-strictlimit, no memcg.
- * DT_POS_THRESHOLD: the old scheme (seed 003 lines 120-124) as the kit's
+ * DT_POS_THRESHOLD: the old scheme (seed 003 lines 9-13 "free run area | throttle area") as the kit's
  *   dirty_throttle/pos_ratio=threshold knob reads it: 1.0 while dirty <=
  *   thresh and bdi_dirty <= bdi_thresh (the caller then lets the task run
  *   free), else 0.
@@ -90,8 +92,8 @@ struct dt_bw {
  * One write_bw update after @elapsed jiffies in which @written_delta pages
  * completed: a 3 s (rounded to 4096 jiffies) moving average plus a second
  * smoothing step that ignores single spikes.  6.1 wb_update_write_bandwidth();
- * v10 carried the same estimator (seed 004 lines 284-293 call it the "3s
- * write_bw averaging").
+ * v10 carried the same estimator, which seed 005 refers to
+ * (seed 005 lines 16-17 "the 3s write_bw averaging time lag").
  */
 void dt_update_write_bw(struct dt_bw *b, unsigned long elapsed,
 			unsigned long written_delta);
@@ -114,24 +116,30 @@ struct dt_rl {
 
 /*
  * The balanced-rate estimate and the update of dirty_ratelimit.
- * v10: bdi_update_dirty_ratelimit(), seed 004 lines 172-236 (estimate) and
- *   seed 005 lines 363-424 (step filter).
+ * v10: bdi_update_dirty_ratelimit(),
+ *   seed 004 lines 172-236 "balanced_dirty_ratelimit = div_u64((u64)task_ratelimit * write_bw,"
+ *   (estimate)
+ *   and seed 005 lines 88-149 "makes use of task_ratelimit to filter out sigular points"
+ *   (step filter).
  * 6.1: wb_update_dirty_ratelimit() (task_ratelimit + 1, balanced capped at
  *   write_bw, min3/max3 against the previous balanced rate and the sign of
  *   dirty - setpoint, step >> (rate / (2 step + 1)), rounded up / 8).
  * @pure: use formula (1) rate * write_bw / dirty_rate instead of (2)
- *   (seed 004 lines 208-231).  @filter = 0: follow the balanced rate
- *   directly (seed 005 lines 364-366).
+ *   (seed 004 lines 208-231 "Note that the expanded form is not a pure rate feedback:").
+ *   @filter = 0: follow the balanced rate directly
+ *   (seed 005 lines 89-91 "bdi->dirty_ratelimit = balanced_dirty_ratelimit;").
  */
 void dt_update_ratelimit(enum dt_variant v, int pure, int filter,
 			 struct dt_rl *r);
 
-/* Pages a task may dirty before polling again: seed 006 lines 95-102,
+/* Pages a task may dirty before polling again:
+ * seed 006 lines 95-102 "return 1UL << (ilog2(thresh - dirty) >> 1);",
  * 6.1 dirty_poll_interval(). */
 unsigned long dt_poll_interval(unsigned long dirty, unsigned long thresh);
 
 /* Per-CPU safeguard threshold thresh / (cpus * 32), at least 16 pages:
- * seed 006 lines 195-206, 6.1 writeback_set_ratelimit(). */
+ * seed 006 lines 195-206 "ratelimit_pages = dirty_thresh / (num_online_cpus() * 32);",
+ * 6.1 writeback_set_ratelimit(). */
 unsigned long dt_ratelimit_pages(unsigned long thresh, int cpus);
 
 /* 6.1 wb_max_pause(): cap the pause so a small dirty pool cannot run dry. */
@@ -139,7 +147,8 @@ long dt_max_pause(enum dt_variant v, unsigned long write_bw,
 		  unsigned long bdi_dirty);
 
 /* 6.1 wb_min_pause(): target pause and the next nr_dirtied_pause.
- * v10 has no minimum (pause <= 0 means "don't sleep", seed 007 line 339):
+ * v10 has no minimum (pause <= 0 means "don't sleep",
+ * seed 007 line 119 "if (unlikely(pause <= 0)) {"):
  * returns 1 and leaves *nr_dirtied_pause alone. */
 long dt_min_pause(enum dt_variant v, unsigned long write_bw,
 		  unsigned long dirty_ratelimit, long max_pause,
@@ -163,7 +172,8 @@ struct dt_pause {
 
 /*
  * The per-task pause with think-time compensation and the max-pause cap:
- * seed 007 lines 237-268 and 319-358; 6.1 balance_dirty_pages() from
+ * seed 007 lines 17-48, 99-138 "pause = current->dirty_paused_when + period - now;";
+ * 6.1 balance_dirty_pages() from
  * "if (unlikely(task_ratelimit == 0))" to the sleep.  @think = 0 drops the
  * compensation (pause = period).  @next_pause_pages is what 6.1's
  * wb_min_pause() chose (v10: dirty_poll_interval()).  Updates @t.

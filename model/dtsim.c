@@ -1092,7 +1092,7 @@ int dt_sim_run(const struct dt_sim_cfg *c, const struct dt_observer *o,
 				if (s.t[i].state != T_RUN)
 					continue;
 				/* a filesystem stall: the task blocks outside
-				 * balance_dirty_pages (seed 007 lines 333-336) */
+				 * balance_dirty_pages (seed 007 lines 113-116 "ext3/4 may block the dirtier for up to 800ms") */
 				if (c->stall_rate > 0 &&
 				    rnd01(&s) < c->stall_rate / DT_HZ) {
 					s.t[i].state = T_THINK;

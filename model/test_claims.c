@@ -270,22 +270,22 @@ static void test_global_line(void)
 			}
 		claim(ok_free, v ? "global line v10: f(freerun) = 2.0" :
 		      "global line 6.1: f(freerun) = 2.0",
-		      "seed 003 lines 353-375; 6.1 pos_ratio_polynom",
+		      "seed 003 lines 242-264 \"(1) f(freerun) = 2.0 => rampup dirty_ratelimit reasonably fast\"; 6.1 pos_ratio_polynom",
 		      "worst |f - 2048| = %lld (truncation bound 3(2 + 1024/(limit - setpoint)) + 2, 32 at thresh 1000)",
 		      worst_free);
 		claim(ok_set, v ? "global line v10: f(setpoint) = 1.0" :
 		      "global line 6.1: f(setpoint) = 1.0",
-		      "seed 003 lines 363, 369-375", "f = 1024 exactly for all 8 settings");
+		      "seed 003 lines 252, 258-264 \"(2) f(setpoint) = 1.0 => the balance point\"", "f = 1024 exactly for all 8 settings");
 		claim(ok_lim, v ? "global line v10: f(limit) = 0" :
 		      "global line 6.1: f(limit) = 0",
-		      "seed 003 lines 350-351, 364",
+		      "seed 003 lines 239-240, 253 \"(3) f(limit) = 0 => the hard limit\"",
 		      "worst cubic |f(limit)| = %lld; full pos_ratio at limit = 0", worst_lim);
 		claim(ok_mono, v ? "global line v10: non-increasing" :
 		      "global line 6.1: non-increasing",
-		      "seed 003 line 365", "checked page by page, 0..limit");
+		      "seed 003 line 254 \"(4) df/dx <= 0 => negative feedback control\"", "checked page by page, 0..limit");
 		claim(ok_flat, v ? "global line v10: flatter near setpoint" :
 		      "global line 6.1: flatter near setpoint",
-		      "seed 003 lines 366-367",
+		      "seed 003 lines 255-256 \"the closer to setpoint, the smaller |df/dx|\"",
 		      "largest |df| near setpoint / |df| near limit over 1/10 of the scope = %.4f",
 		      worst_flat);
 	}
@@ -340,7 +340,7 @@ static void test_bdi_line(void)
 		}
 		claim(ok, v ? "bdi line v10: dirty within +-write_bw/2 spans 12.5% of pos_ratio" :
 		      "bdi line 6.1: dirty within +-write_bw/2 spans 12.5% of pos_ratio",
-		      "seed 003 lines 158-175, 392-407; 6.1 wb_position_ratio",
+		      "seed 003 lines 47-64, 281-296 \"If targeting for 12.5% fluctuation range in pos_ratio when dirty pages\"; 6.1 wb_position_ratio",
 		      "pos_ratio(bdi_setpoint -+ W/2) = 1088/960 within %lld units, range 128 within %lld, W = 256..2560 pages/s",
 		      worst_side, worst_range);
 	}
@@ -391,7 +391,7 @@ static void test_balanced_law(void)
 					worst = err / (double)want;
 			}
 	claim(ok, "balanced rate = write_bw/N in one step, any start (law)",
-	      "seed 004 lines 52-80, 232-233; 6.1 wb_update_dirty_ratelimit",
+	      "seed 004 lines 52-80, 232-233 \"Now we conclude that the balanced task ratelimit can be estimated by\"; 6.1 wb_update_dirty_ratelimit",
 	      "N = 1..1000, initial rate 16..7 write_bw/N pages/s: worst relative error %.4f (integer rounding only)",
 	      worst);
 }
@@ -470,7 +470,7 @@ static void test_balanced_sim(void)
 			free(r.rl);
 		}
 	claim(ok, "balanced rate = write_bw/N from each 200 ms period (sim)",
-	      "seed 004 lines 49-80",
+	      "seed 004 lines 49-80 \"still can estimate balanced_dirty_ratelimit within 200ms\"",
 	      "N = 1,3,10, rate held at 0.75/1.5/3 x write_bw/N: worst median error %.1f%% (tol %.0f%%), worst single estimate %.1f%%",
 	      100 * worst_med, 100 * worst_tol, 100 * worst_any);
 }
@@ -507,7 +507,7 @@ static void test_stuck(void)
 			ok2 = 0;
 	}
 	claim(ok1 && ok2, "stuck state: (1) is a fixed point, (2) is not (law)",
-	      "seed 004 lines 208-231",
+	      "seed 004 lines 208-231 \"If (1) is used, it will stuck in that state!\"",
 	      "N = 1..64: formula (1) keeps rate = 2 write_bw/N exactly; (2) gives write_bw/N");
 
 	/*
@@ -538,17 +538,17 @@ static void test_stuck(void)
 	 * nudges it; allow +-0.15 around 0.5.  (2): 6.1's step shrinks as
 	 * step >> (rate / (2 step + 1)), i.e. a 10 % error moves the rate
 	 * by ~0.04 % per update: the filter stops pursuing errors of about
-	 * 10-15 % (seed 005 lines 408-413), so allow 15 % on the rate and
-	 * on pos_ratio = 1 / rate error.
+	 * 10-15 % (seed 005 lines 133-138 "Don't pursue 100% rate matching."),
+	 * so allow 15 % on the rate and on pos_ratio = 1 / rate error.
 	 */
 	claim(fabs(pos_pure - 0.5) <= 0.15 && dirty_pure > (double)res.setpoint,
 	      "stuck state (sim): formula (1) stays at pos_ratio ~0.5",
-	      "seed 004 lines 213-223",
+	      "seed 004 lines 213-223 \"If (1) is used, it will stuck in that state!\"",
 	      "pure: mean pos_ratio %.3f, rate %.2f x write_bw/N, mean dirty %.0f > setpoint %lu",
 	      pos_pure, rl_pure, dirty_pure, res.setpoint);
 	claim(fabs(pos_pos - 1) <= 0.15 && fabs(rl_pos - 1) <= 0.15,
 	      "stuck state (sim): formula (2) returns to write_bw/N, pos_ratio 1",
-	      "seed 004 lines 225-230",
+	      "seed 004 lines 225-230 \"So we end up using (2) to always keep\"",
 	      "pos: mean pos_ratio %.3f, rate %.2f x write_bw/N", pos_pos, rl_pos);
 }
 
@@ -596,13 +596,13 @@ static void test_step_filter(void)
 	free(r.rl);
 	/* no tolerance needed: a comparison of two spreads of the same run */
 	claim(sd_on < sd_off, "step filter: lower spread of dirty_ratelimit",
-	      "seed 005 lines 280-298, 408-417",
+	      "seed 005 lines 5-23, 133-142 \"most singular balanced_dirty_ratelimit points can be filtered out\"",
 	      "N=4, fs stalls 1/s up to 200 ms, 60..120 s (after the filtered rate has converged): std dev %.0f pages/s filtered vs %.0f following the balanced rate (means %.0f / %.0f)",
 	      sd_on, sd_off, m_on, m_off);
 	/* exact: the filter's structure forbids it, tolerance 0 */
 	claim(against_on[0] == 0 && against_on[1] == 0 && against_off > 0,
 	      "step filter: no update against the position error",
-	      "seed 005 lines 326-331, 380-406",
+	      "seed 005 lines 51-56, 105-131 \"avoid changing dirty rate when it's against the position control target\"",
 	      "against: 6.1 %d of %d, v10 %d of %d updates; unfiltered %d (shows the check can fail)",
 	      against_on[0], n_on[0], against_on[1], n_on[1], against_off);
 }
@@ -637,7 +637,7 @@ static void test_think(void)
 	 */
 	claim(fabs(ach[1] / exp_rate[1] - 1) <= 1 / period[1] + 0.02,
 	      "think time on: the thinker achieves its task_ratelimit",
-	      "seed 007 lines 225-268, 330-358",
+	      "seed 007 lines 5-48, 110-138 \"so that ->dirty_ratelimit can be executed accurately\"",
 	      "achieved %.0f vs task_ratelimit %.0f pages/s (ratio %.3f, think %.0f%% of period+think, period %.1f ms)",
 	      ach[1], exp_rate[1], ach[1] / exp_rate[1], 100 * share[1], period[1]);
 	/* without: each cycle is period + think, so the rate falls short
@@ -645,7 +645,7 @@ static void test_think(void)
 	claim(ach[0] / exp_rate[0] < 1 - share[0] + 1 / period[0] + 0.02 &&
 	      fabs(ach[0] / exp_rate[0] - (1 - share[0])) <= 1 / period[0] + 0.02,
 	      "think time off: the thinker falls short by the think share",
-	      "seed 007 lines 225-235",
+	      "seed 007 lines 5-15 \"Compensate the task's think time when computing the final pause time,\"",
 	      "achieved %.0f vs task_ratelimit %.0f pages/s (ratio %.3f; 1 - think share = %.3f, period %.1f ms)",
 	      ach[0], exp_rate[0], ach[0] / exp_rate[0], 1 - share[0], period[0]);
 }
@@ -668,14 +668,17 @@ static void test_safeguard(void)
 	/*
 	 * Bound with the safeguard: all CPUs together dirty at most
 	 * cpus * ratelimit_pages = thresh/32 before some task polls and
-	 * raises dirty_exceeded (seed 006 lines 181-192); after that each
-	 * task may still dirty up to 8 pages (the dirty_exceeded poll
-	 * interval, seed 006 line 144) before its own call pauses it.
+	 * raises dirty_exceeded
+	 * (seed 006 lines 181-192 "we cannot go more than 3% (1/32) over the dirty memory");
+	 * after that each task may still dirty up to 8 pages (the
+	 * dirty_exceeded poll interval,
+	 * seed 006 line 144 "ratelimit = min(ratelimit, 32 >> (PAGE_SHIFT - 10));")
+	 * before its own call pauses it.
 	 */
 	bound = 1.0 / 32 + (double)N * DT_EXCEEDED_RL / (double)on.thresh;
 	claim(over_on <= bound && over_off > 1.0 / 32 && over_off > 2 * over_on,
 	      "1000 tasks: safeguard bounds the overshoot",
-	      "seed 006 lines 13-23, 150-173, 181-206",
+	      "seed 006 lines 13-23, 150-173, 181-206 \"if 1k+ tasks start dirtying pages at exactly the same time\"",
 	      "max overshoot above limit: %.2f%% of thresh with safeguard (bound 3.1%% + N*8 pages = %.2f%%), %.1f%% without",
 	      100 * over_on, 100 * bound, 100 * over_off);
 }
@@ -703,10 +706,10 @@ static void test_poll(void)
 	if (dt_ratelimit_pages(102400, 4) != 800 || dt_ratelimit_pages(1000, 8) != 16)
 		ok_rl = 0;
 	claim(ok && ok_pow, "dirty_poll_interval ~ sqrt(thresh - dirty)",
-	      "seed 006 lines 87-102",
+	      "seed 006 lines 87-102 \"So scale it near-sqrt to the safety margin\"",
 	      "interval in (sqrt(h)/2, sqrt(h)] for h = 1..16M; exactly 2^k at h = 4^k, k = 0..11");
 	claim(ok_rl, "ratelimit_pages = thresh / (cpus * 32), floor 16",
-	      "seed 006 lines 181-206; 6.1 writeback_set_ratelimit",
+	      "seed 006 lines 181-206 \"ratelimit_pages = dirty_thresh / (num_online_cpus() * 32);\"; 6.1 writeback_set_ratelimit",
 	      "102400 pages on 4 CPUs -> 800; 1000 pages on 8 CPUs -> 16");
 }
 
@@ -796,7 +799,7 @@ static void test_cli(const char *dtmodel)
 		ok = st == 0 && !strcmp(out, want) && llabs(lib - 1024) <= 1;
 		claim(ok,
 		      "dtmodel pos-ratio: the library's integer, ~1024 at the setpoint",
-		      "seed 003 lines 363, 394", "printed %s (library %lld)",
+		      "seed 003 lines 252, 283 \"(1) f(bdi_setpoint) = 1.0\"", "printed %s (library %lld)",
 		      st == 0 ? strtok(out, "\n") : "(failed)", lib);
 	}
 
@@ -1190,7 +1193,7 @@ static void test_knobs_v10(const char *dtmodel)
 	cmd_get(cmd, "bdis", v, sizeof(v));
 	ok &= !strcmp(v, "2");
 	claim(ok, "replay: a step_filter=v10 trace replayed with law=v10 is exact",
-	      "seed 004 lines 172-236, seed 005 lines 363-424",
+	      "seed 004 lines 172-236 \"bdi_update_dirty_ratelimit(struct backing_dev_info *bdi,\", seed 005 lines 88-149 \"step = (step + 7) / 8;\"",
 	      "%s of %s updates on 2 bdis: dirty_ratelimit, task_ratelimit and balanced equal", b, a);
 
 	snprintf(rl, sizeof(rl), "%s/s61/bdi_dirty_ratelimit.tsv", dir);

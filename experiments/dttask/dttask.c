@@ -36,8 +36,8 @@
  *       pause): for each row, the dirtied_pause the task should carry if
  *       its previous paused row (pause > 0) set nr_dirtied_pause to
  *       dirty_poll_interval(dirty, limit) = 1 << (ilog2(limit - dirty) / 2)
- *       (1 at or over the limit), as v10 does (seed 006 lines 95-102,
- *       113). Prints n (rows with such a predecessor), match (equal),
+ *       (1 at or over the limit), as v10 does (seed 006 lines 95-102, 113 "current->nr_dirtied_pause = dirty_poll_interval(nr_dirty, dirty_thresh);").
+ *       Prints n (rows with such a predecessor), match (equal),
  *       frac, and within2 (share within a factor of 2: one step of the
  *       staircase).
  *   dttask io FILE [from=T] [to=T] [where=...] [writer=COMM]

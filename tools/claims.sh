@@ -173,12 +173,19 @@ stat_get() {
 # of the run held no samples, a division by zero) gives "nan" rather than
 # ending the script; the verdict helpers then say NOT REPRODUCED.
 calc() {
-	awk "BEGIN { printf \"%.4g\", $* }" 2>/dev/null || printf nan
+	# a "nan" operand (a missing value passed on) is nan, not awk's unset 0
+	if [[ " $* " =~ [^A-Za-z_]nan[^A-Za-z_] ]]; then
+		printf nan
+		return
+	fi
+	awk "BEGIN { x = ($*); printf \"%.4g\", x }" 2>/dev/null || printf nan
 }
 
 model_control() {
 	local run=$1 dir=$2 spec over
 	shift 2
+	[ -x "${BUILD:?}/model/dtmodel" ] ||
+		make -s -C "$(dirname "${BASH_SOURCE[0]}")/../model" BUILD="$BUILD" all >&2
 	spec=$(sed -n 's/^spec = //p' "$run/meta")
 	over=$(sed -n 's/^overrides = //p' "$run/meta")
 	# shellcheck disable=SC2086

@@ -1,8 +1,8 @@
 # chapters/06-pertask/poll.gp -- the per-task poll interval: dirtied_pause
 # (the task's nr_dirtied_pause, pages) against the headroom limit - dirty
 # (pages) of each balance_dirty_pages row, over v10's law
-# dirty_poll_interval = 1 << (ilog2(headroom) / 2) (seed 006 lines
-# 95-102). run1, run2: max_pause=v10 (10 and 100 writers); run3: 6.1's
+# dirty_poll_interval = 1 << (ilog2(headroom) / 2)
+# (seed 006 lines 95-102). run1, run2: max_pause=v10 (10 and 100 writers); run3: 6.1's
 # default, whose throttled tasks take nr_dirtied_pause from
 # dirty_ratelimit and a target pause instead (wb_min_pause).
 law(x) = x < 1 ? 1 : 2 ** floor(floor(log(x) / log(2) + 1e-9) / 2)

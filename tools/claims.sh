@@ -182,14 +182,21 @@ calc() {
 }
 
 model_control() {
-	local run=$1 dir=$2 spec over
+	local run=$1 dir=$2 spec tok key val args=()
 	shift 2
 	[ -x "${BUILD:?}/model/dtmodel" ] ||
 		make -s -C "$(dirname "${BASH_SOURCE[0]}")/../model" BUILD="$BUILD" all >&2
 	spec=$(sed -n 's/^spec = //p' "$run/meta")
-	over=$(sed -n 's/^overrides = //p' "$run/meta")
-	# shellcheck disable=SC2086
-	"${BUILD:?}/model/dtmodel" sim spec="$spec" $over "$@" -o "$dir" > /dev/null ||
+	# the run's command-line overrides: their keys from the overrides line
+	# (key=value, or the folder-name form key-value of older runs), their
+	# values from meta's "key = value" lines, which hold what the run used
+	for tok in $(sed -n 's/^overrides = //p' "$run/meta"); do
+		key=${tok%%=*}
+		[ "$key" = "$tok" ] && key=${tok%%-*}
+		val=$(awk -v k="$key" '$1 == k && $2 == "=" { sub(/^[^=]*= */, ""); print; exit }' "$run/meta")
+		args+=("$key=$val")
+	done
+	"$BUILD/model/dtmodel" sim spec="$spec" "${args[@]}" "$@" -o "$dir" > /dev/null ||
 		_claims_die "model control on $run ($*) failed"
 	echo "$dir"
 }

@@ -52,8 +52,12 @@
 #                                    spec and overrides (from its meta) with
 #                                    KEY=VALUE added, into DIR; prints DIR
 #   seed_commit SEED              -> the upstream commit (or where it is)
+#   traced RUN                    -> true when RUN has throttled rows (rate
+#                                    updates and balance_dirty_pages calls);
+#                                    a run never throttled (a guest that
+#                                    dirtied no faster than the disk wrote)
+#                                    has nothing for a claim to look at
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
-CLAIMS_SEEDS=${CLAIMS_SEEDS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/shared/seeds}
 _cite="" _ctl_desc="" _ctl_v="" _ctl_val=""
 
 claims_header() {
@@ -77,6 +81,14 @@ seed_commit() {
 	010) echo "not merged upstream" ;;
 	*) return 1 ;;
 	esac
+}
+
+traced() {
+	local f n
+	for f in balance_dirty_pages bdi_dirty_ratelimit; do
+		n=$("${BUILD:?}/dtstat/dtstat" rows "$1/$f.tsv" 2> /dev/null) || return 1
+		[ "${n:-0}" -gt 0 ] || return 1
+	done
 }
 
 _claims_die() {

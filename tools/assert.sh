@@ -9,6 +9,17 @@
 #                             kernel verdict is PASS) and "ID on its control"
 #                             (the same verdict code FAILs without the
 #                             mechanism); a sanity row gives the first only
+#   t_run RUN SPEC [--throttled FROM] [KEY=VALUE...]
+#                             makes the kernel run RUN (experiments/run) when
+#                             it is missing or stale (kernel, initramfs or
+#                             spec newer than its meta, other overrides); if
+#                             the guest's dirtying capacity is under
+#                             LAB_MIN_X (2) x its disks, or (with
+#                             --throttled FROM as the first KEY) the writers
+#                             were throttled in under 0.8 of the seconds
+#                             from FROM, runs it once more; still so: one
+#                             FAIL naming the lab reason, return 1 (the lab,
+#                             not the claim, failed)
 #   t_end                     prints "N passed, N failed"; exit 1 on failures
 # Each check prints "ok   NAME (detail)" or "FAIL NAME (detail)".
 T_PASS=0
@@ -74,6 +85,41 @@ t_claim() { # ROWS ID
 	else
 		t_result FAIL "$2 on its control" "$(cut -f11 <<< "$line") on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
 	fi
+}
+
+t_run() {
+	local run=$1 spec=$2 kit x try from="" sh why
+	shift 2
+	if [ "${1:-}" = --throttled ]; then
+		from=$2
+		shift 2
+	fi
+	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	local build=${BUILD:-$kit/build}
+	for try in 1 2; do
+		if [ ! -r "$run/meta" ] || [ "$build/kernel/bzImage" -nt "$run/meta" ] ||
+			[ "$build/initramfs.cpio.gz" -nt "$run/meta" ] || [ "$spec" -nt "$run/meta" ] ||
+			[ "$(sed -n 's/^overrides = //p' "$run/meta")" != "$*" ] ||
+			! grep -q '^capacity_x_disk = ' "$run/meta" || [ "$try" = 2 ]; then
+			KIT_NO_MAKE=1 "$kit/experiments/run" "$spec" "$@" -o "$run" || {
+				t_result FAIL "run $(basename "$run")" "experiments/run failed"
+				return 1
+			}
+		fi
+		x=$(sed -n 's/^capacity_x_disk = //p' "$run/meta")
+		why=""
+		awk -v x="$x" -v m="${LAB_MIN_X:-2}" 'BEGIN { exit !(x + 0 < m) }' &&
+			why="the guest dirtied at $(sed -n 's/^capacity_mbps = //p' "$run/meta") MiB/s, $x x its disks (needs ${LAB_MIN_X:-2} x)"
+		if [ -z "$why" ] && [ -n "$from" ]; then
+			sh=$(BUILD=$build bash -c '. "$0"; throttled_share "$1" "$2"' "$kit/tools/claims.sh" "$run" "$from")
+			awk -v s="$sh" 'BEGIN { exit !(s + 0 < 0.8) }' &&
+				why="the writers were throttled in only $sh of the seconds from $from s (the guest dirtied about as fast as the disk wrote)"
+		fi
+		[ -z "$why" ] && return 0
+		[ "$try" = 1 ] && echo "     (lab: $(basename "$run"): $why; running it once more)"
+	done
+	t_result FAIL "lab for run $(basename "$run")" "twice $why: the host is too busy for throttling verdicts"
+	return 1
 }
 
 t_end() {

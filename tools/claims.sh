@@ -18,6 +18,18 @@
 #                               One line, literal arguments: the citation
 #                               test (tools/check-cites) reads it statically.
 #   cite_code "WHAT"            a source other than a seed (6.1's code)
+#   lab_check RUN...            the kernel runs the row judges (the
+#                               experiment's and a kernel control's): a run
+#                               whose guest dirtied at under LAB_MIN_X (2)
+#                               times its disks' bandwidth (meta's
+#                               capacity_x_disk, from guest/init's probe)
+#                               could not show throttling, so its verdict
+#                               becomes NOT REPRODUCED with the lab reason
+#                               (and a kernel control's, so the row is not
+#                               counted either way)
+#   lab_state RUN FROM [MIN]    the same for the run's state: writers held
+#                               by the throttle in at least MIN (0.8) of
+#                               the seconds from FROM (throttled_share)
 #   control "DESC" VERDICT "VALUE"
 #                               the claim's own verdict code on the control:
 #                               the same experiment with the mechanism
@@ -58,7 +70,8 @@
 #                                    dirtied no faster than the disk wrote)
 #                                    has nothing for a claim to look at
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
-_cite="" _ctl_desc="" _ctl_v="" _ctl_val=""
+_cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
+LAB_MIN_X=${LAB_MIN_X:-2}
 
 claims_header() {
 	printf 'id\tchapter\tkind\tsource\tclaim\tmodel\tmodel_value\tkernel\tkernel_value\tcontrol\tcontrol_verdict\tcontrol_value\tverdict\treason\n'
@@ -108,6 +121,51 @@ cite_code() {
 	_cite="${_cite:+$_cite; }$1"
 }
 
+# lab_reason RUN -> "" when RUN's guest had the capacity (or RUN is not a
+# kernel run: a model run has no meta capacity), else the reason
+lab_reason() {
+	local x
+	[ -r "$1/meta" ] || return 0
+	x=$(sed -n 's/^capacity_x_disk = //p' "$1/meta")
+	# runs made before the probe existed carry no figure: not judged here
+	[ -n "$x" ] || return 0
+	if ! _isnum "$x" || awk -v x="$x" -v m="$LAB_MIN_X" 'BEGIN { exit !(x < m) }'; then
+		echo "lab: $(basename "$1")'s guest dirtied at $(sed -n 's/^capacity_mbps = //p' "$1/meta") MiB/s, $x x its disks (needs >= $LAB_MIN_X x to show throttling)"
+	fi
+}
+lab_check() {
+	local r why
+	for r in "$@"; do
+		why=$(lab_reason "$r")
+		[ -n "$why" ] && _lab="${_lab:+$_lab; }$why"
+	done
+	return 0
+}
+# throttled_share RUN FROM -> the share of the seconds in [FROM, duration)
+# with at least one balance_dirty_pages row. 6.1 traces that event only
+# past the freerun ceiling, and a throttled writer calls it at least every
+# max_pause (200 ms), so a second without a row is a second in which no
+# writer was held by the throttle (dirty below the freerun ceiling: the
+# guest dirtied no faster than the disk wrote).
+throttled_share() {
+	local dur
+	dur=$(sed -n 's/^duration = //p' "$1/meta")
+	awk -F'\t' -v f="$2" -v d="${dur:-0}" 'NR > 1 && $1 >= f && $1 < d { s[int($1)] = 1 }
+		END { n = 0; for (k in s) n++; if (d > f) printf "%.2f", n / (d - f); else print "nan" }' \
+		"$1/balance_dirty_pages.tsv" 2> /dev/null || echo nan
+}
+# lab_state RUN FROM [MIN]: like lab_check, for the state a throttling
+# claim is about: writers held by the throttle in at least MIN (0.8) of
+# the window's seconds
+lab_state() {
+	local sh
+	sh=$(throttled_share "$1" "$2")
+	if ! _isnum "$sh" || awk -v s="$sh" -v m="${3:-0.8}" 'BEGIN { exit !(s < m) }'; then
+		_lab="${_lab:+$_lab; }lab: in $(basename "$1") the writers were throttled in only $sh of the seconds from $2 s (dirty stayed under the freerun ceiling: the guest dirtied about as fast as the disk wrote)"
+	fi
+	return 0
+}
+
 control() {
 	_ctl_desc=$1 _ctl_v=$2 _ctl_val=${3:--}
 }
@@ -115,6 +173,11 @@ control() {
 _row() { # KIND ID CLAIM MV MVAL KV KVAL REASON
 	local kind=$1 id=$2${CLAIMS_ID_SUFFIX:-} text=$3${CLAIMS_TEXT_SUFFIX:-} mv=$4 mval=$5 kv=$6 kval=$7 reason=$8 verdict
 	[ -n "$_cite" ] || _claims_die "$id: no cite before the row"
+	if [ -n "$_lab" ]; then
+		case "$kv" in PASS | FAIL) kval="$_lab (the verdict code said $kv: $kval)" ;; esac
+		[ "$kv" = n/a ] || kv="NOT REPRODUCED"
+		case "$_ctl_v" in PASS | FAIL) _ctl_v="NOT REPRODUCED" ;; esac
+	fi
 	case "$kv" in
 	PASS) verdict=PASS ;;
 	FAIL) verdict=FAIL ;;
@@ -135,7 +198,7 @@ _row() { # KIND ID CLAIM MV MVAL KV KVAL REASON
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$CLAIMS_CHAPTER" "$kind" \
 		"$_cite" "$text" "$mv" "$mval" "$kv" "$kval" "$_ctl_desc" "$_ctl_v" "$_ctl_val" "$verdict" "$reason"
-	_cite="" _ctl_desc="" _ctl_v="" _ctl_val=""
+	_cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
 }
 
 claim() { _row claim "$@"; }
@@ -144,7 +207,7 @@ sanity() { _row sanity "$@"; }
 _isnum() { [[ "$1" =~ ^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$ ]]; }
 
 in_range() {
-	_isnum "$1" || { echo "NOT REPRODUCED"; return; }
+	_isnum "$1" && _isnum "$2" && _isnum "$3" || { echo "NOT REPRODUCED"; return; }
 	if awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo + 0 && v + 0 <= hi + 0) }'; then
 		echo PASS
 	else

@@ -108,11 +108,13 @@ t_run() {
 		fi
 		x=$(sed -n 's/^capacity_x_disk = //p' "$run/meta")
 		why=""
-		awk -v x="$x" -v m="${LAB_MIN_X:-2}" 'BEGIN { exit !(x + 0 < m) }' &&
+		# a missing or non-numeric figure counts as failing (awk reads
+		# "nan" as NaN, and NaN < m is false)
+		[[ "$x" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v x="$x" -v m="${LAB_MIN_X:-2}" 'BEGIN { exit !(x + 0 >= m) }' ||
 			why="the guest dirtied at $(sed -n 's/^capacity_mbps = //p' "$run/meta") MiB/s, $x x its disks (needs ${LAB_MIN_X:-2} x)"
 		if [ -z "$why" ] && [ -n "$from" ]; then
 			sh=$(BUILD=$build bash -c '. "$0"; throttled_share "$1" "$2"' "$kit/tools/claims.sh" "$run" "$from")
-			awk -v s="$sh" 'BEGIN { exit !(s + 0 < 0.8) }' &&
+			[[ "$sh" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v s="$sh" 'BEGIN { exit !(s + 0 >= 0.8) }' ||
 				why="the writers were throttled in only $sh of the seconds from $from s (the guest dirtied about as fast as the disk wrote)"
 		fi
 		[ -z "$why" ] && return 0

@@ -174,8 +174,8 @@ _row() { # KIND ID CLAIM MV MVAL KV KVAL REASON
 	local kind=$1 id=$2${CLAIMS_ID_SUFFIX:-} text=$3${CLAIMS_TEXT_SUFFIX:-} mv=$4 mval=$5 kv=$6 kval=$7 reason=$8 verdict
 	[ -n "$_cite" ] || _claims_die "$id: no cite before the row"
 	if [ -n "$_lab" ]; then
-		case "$kv" in PASS | FAIL) kval="$_lab (the verdict code said $kv: $kval)" ;; esac
-		[ "$kv" = n/a ] || kv="NOT REPRODUCED"
+		kval="$_lab (the verdict code said $kv: $kval)"
+		kv="NOT REPRODUCED"
 		case "$_ctl_v" in PASS | FAIL) _ctl_v="NOT REPRODUCED" ;; esac
 	fi
 	case "$kv" in

@@ -17,7 +17,8 @@
 #                             LAB_MIN_X (2) x its disks, or (with
 #                             --throttled FROM as the first KEY) the writers
 #                             were throttled in under 0.8 of the seconds
-#                             from FROM, runs it once more; still so: one
+#                             from FROM (tools/claims.sh's lab_why), runs
+#                             it once more; still so: one
 #                             FAIL naming the lab reason, return 1 (the lab,
 #                             not the claim, failed)
 #   t_end                     prints "N passed, N failed"; exit 1 on failures
@@ -88,7 +89,7 @@ t_claim() { # ROWS ID
 }
 
 t_run() {
-	local run=$1 spec=$2 kit x try from="" sh why
+	local run=$1 spec=$2 kit try from="" why
 	shift 2
 	if [ "${1:-}" = --throttled ]; then
 		from=$2
@@ -106,21 +107,11 @@ t_run() {
 				return 1
 			}
 		fi
-		x=$(sed -n 's/^capacity_x_disk = //p' "$run/meta")
-		why=""
-		# a missing or non-numeric figure counts as failing (awk reads
-		# "nan" as NaN, and NaN < m is false)
-		[[ "$x" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v x="$x" -v m="${LAB_MIN_X:-2}" 'BEGIN { exit !(x + 0 >= m) }' ||
-			why="the guest dirtied at $(sed -n 's/^capacity_mbps = //p' "$run/meta") MiB/s, $x x its disks (needs ${LAB_MIN_X:-2} x)"
-		if [ -z "$why" ] && [ -n "$from" ]; then
-			sh=$(BUILD=$build bash -c '. "$0"; throttled_share "$1" "$2"' "$kit/tools/claims.sh" "$run" "$from")
-			[[ "$sh" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v s="$sh" 'BEGIN { exit !(s + 0 >= 0.8) }' ||
-				why="the writers were throttled in only $sh of the seconds from $from s (the guest dirtied about as fast as the disk wrote)"
-		fi
+		why=$(BUILD=$build bash -c '. "$0"; lab_why "$1" "$2"' "$kit/tools/claims.sh" "$run" "$from")
 		[ -z "$why" ] && return 0
-		[ "$try" = 1 ] && echo "     (lab: $(basename "$run"): $why; running it once more)"
+		[ "$try" = 1 ] && echo "     ($why; running it once more)"
 	done
-	t_result FAIL "lab for run $(basename "$run")" "twice $why: the host is too busy for throttling verdicts"
+	t_result FAIL "lab for run $(basename "$run")" "twice: $why; the host is too busy for throttling verdicts"
 	return 1
 }
 

@@ -29,7 +29,8 @@
 #                               counted either way)
 #   lab_state RUN FROM [MIN]    the same for the run's state: writers held
 #                               by the throttle in at least MIN (0.8) of
-#                               the seconds from FROM (throttled_share)
+#                               the seconds from FROM (throttled_share);
+#                               lab_why prints the reason both use
 #   control "DESC" VERDICT "VALUE"
 #                               the claim's own verdict code on the control:
 #                               the same experiment with the mechanism
@@ -121,26 +122,36 @@ cite_code() {
 	_cite="${_cite:+$_cite; }$1"
 }
 
-# lab_reason RUN -> "" when RUN's guest had the capacity (or RUN is not a
-# kernel run: a model run has no meta capacity), else the reason
-lab_reason() {
-	local x
-	[ -r "$1/meta" ] || return 0
-	x=$(sed -n 's/^capacity_x_disk = //p' "$1/meta")
-	# runs made before the probe existed carry no figure: not judged here
-	[ -n "$x" ] || return 0
-	if ! _isnum "$x" || awk -v x="$x" -v m="$LAB_MIN_X" 'BEGIN { exit !(x < m) }'; then
-		echo "lab: $(basename "$1")'s guest dirtied at $(sed -n 's/^capacity_mbps = //p' "$1/meta") MiB/s, $x x its disks (needs >= $LAB_MIN_X x to show throttling)"
+# lab_why RUN [FROM [MIN]] -> "" when RUN could show throttling, else the
+# lab reason: its guest dirtied at under LAB_MIN_X x its disks (meta's
+# capacity_x_disk, from guest/init's probe), or, with FROM, its writers
+# were held by the throttle in under MIN (0.8) of the seconds from FROM.
+# A folder without a capacity line (a model run, or a run made before the
+# probe existed) is not judged on capacity. tools/assert.sh's t_run uses
+# the same function.
+lab_why() {
+	local x sh
+	if [ -r "$1/meta" ] && x=$(sed -n 's/^capacity_x_disk = //p' "$1/meta") && [ -n "$x" ]; then
+		if ! _isnum "$x" || awk -v x="$x" -v m="$LAB_MIN_X" 'BEGIN { exit !(x < m) }'; then
+			echo "lab: $(basename "$1")'s guest dirtied at $(sed -n 's/^capacity_mbps = //p' "$1/meta") MiB/s, $x x its disks (needs >= $LAB_MIN_X x to show throttling)"
+			return
+		fi
+	fi
+	[ -n "${2:-}" ] || return 0
+	sh=$(throttled_share "$1" "$2")
+	if ! _isnum "$sh" || awk -v s="$sh" -v m="${3:-0.8}" 'BEGIN { exit !(s < m) }'; then
+		echo "lab: in $(basename "$1") the writers were throttled in only $sh of the seconds from $2 s (dirty stayed under the freerun ceiling: the guest dirtied about as fast as the disk wrote)"
 	fi
 }
-lab_check() {
-	local r why
-	for r in "$@"; do
-		why=$(lab_reason "$r")
-		[ -n "$why" ] && _lab="${_lab:+$_lab; }$why"
-	done
+_lab_add() {
+	[ -n "$1" ] && _lab="${_lab:+$_lab; }$1"
 	return 0
 }
+lab_check() {
+	local r
+	for r in "$@"; do _lab_add "$(lab_why "$r")"; done
+}
+lab_state() { _lab_add "$(lab_why "$@")"; }
 # throttled_share RUN FROM -> the share of the seconds in [FROM, duration)
 # with at least one balance_dirty_pages row. 6.1 traces that event only
 # past the freerun ceiling, and a throttled writer calls it at least every
@@ -153,17 +164,6 @@ throttled_share() {
 	awk -F'\t' -v f="$2" -v d="${dur:-0}" 'NR > 1 && $1 >= f && $1 < d { s[int($1)] = 1 }
 		END { n = 0; for (k in s) n++; if (d > f) printf "%.2f", n / (d - f); else print "nan" }' \
 		"$1/balance_dirty_pages.tsv" 2> /dev/null || echo nan
-}
-# lab_state RUN FROM [MIN]: like lab_check, for the state a throttling
-# claim is about: writers held by the throttle in at least MIN (0.8) of
-# the window's seconds
-lab_state() {
-	local sh
-	sh=$(throttled_share "$1" "$2")
-	if ! _isnum "$sh" || awk -v s="$sh" -v m="${3:-0.8}" 'BEGIN { exit !(s < m) }'; then
-		_lab="${_lab:+$_lab; }lab: in $(basename "$1") the writers were throttled in only $sh of the seconds from $2 s (dirty stayed under the freerun ceiling: the guest dirtied about as fast as the disk wrote)"
-	fi
-	return 0
 }
 
 control() {

@@ -265,11 +265,20 @@ model_control() {
 	# the run's command-line overrides: their keys from the overrides line
 	# (key=value, or the folder-name form key-value of older runs), their
 	# values from meta's "key = value" lines, which hold what the run used
+	# (time_scale is the runner's: meta holds the times it scaled, which
+	# are passed instead)
 	for tok in $(sed -n 's/^overrides = //p' "$run/meta"); do
 		key=${tok%%=*}
 		[ "$key" = "$tok" ] && key=${tok%%-*}
-		val=$(awk -v k="$key" '$1 == k && $2 == "=" { sub(/^[^=]*= */, ""); print; exit }' "$run/meta")
-		args+=("$key=$val")
+		if [ "$key" = time_scale ]; then
+			args+=(duration stagger phases)
+			continue
+		fi
+		args+=("$key")
+	done
+	for key in "${!args[@]}"; do
+		val=$(awk -v k="${args[$key]}" '$1 == k && $2 == "=" { sub(/^[^=]*= */, ""); print; exit }' "$run/meta")
+		args[$key]="${args[$key]}=$val"
 	done
 	"$BUILD/model/dtmodel" sim spec="$spec" "${args[@]}" "$@" -o "$dir" > /dev/null ||
 		_claims_die "model control on $run ($*) failed"

@@ -5,7 +5,11 @@
  *        libtraceevent; no text parsing).
  * Writes OUTDIR/<event>.tsv for every event that occurs in the trace, e.g.
  *        balance_dirty_pages.tsv, bdi_dirty_ratelimit.tsv,
- *        global_dirty_state.tsv, print.tsv (trace_marker lines).
+ *        global_dirty_state.tsv, print.tsv (trace_marker lines), and for
+ *        every event named with --event even if it never fired (the
+ *        header row only: a run whose writers were never throttled has
+ *        an empty balance_dirty_pages table, not a missing one). An
+ *        --event whose format the trace does not hold is an error.
  *
  * Each file: first row the column names, then one row per event in time
  * order. Columns: time (seconds since the workload's "dtwork start" marker,
@@ -19,7 +23,7 @@
  * --allow-lost is given. Files are written to OUTDIR/.dtdecode.tmp and
  * renamed into OUTDIR at the end, so a failure leaves no half-written TSV.
  *
- * Usage: dtdecode [--allow-lost] [--quiet] TRACE.DAT OUTDIR
+ * Usage: dtdecode [--allow-lost] [--quiet] [--event SYSTEM:NAME]... TRACE.DAT OUTDIR
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -280,7 +284,8 @@ int main(int argc, char **argv)
 {
 	static struct ctx c;
 	struct tracecmd_input *h;
-	int allow_lost = 0, quiet = 0, i, argi = 1;
+	int allow_lost = 0, quiet = 0, i, argi = 1, nwant = 0;
+	const char *want[64];
 	char tmp[4096], from[8192], to[8192];
 	const char *outdir;
 
@@ -289,13 +294,16 @@ int main(int argc, char **argv)
 			allow_lost = 1;
 		else if (!strcmp(argv[argi], "--quiet"))
 			quiet = 1;
+		else if (!strcmp(argv[argi], "--event") && argi + 1 < argc &&
+			 nwant < 64)
+			want[nwant++] = argv[++argi];
 		else {
 			fprintf(stderr, "dtdecode: %s: unknown option\n", argv[argi]);
 			return 2;
 		}
 	}
 	if (argc - argi != 2) {
-		fprintf(stderr, "usage: dtdecode [--allow-lost] [--quiet] TRACE.DAT OUTDIR\n");
+		fprintf(stderr, "usage: dtdecode [--allow-lost] [--quiet] [--event SYSTEM:NAME]... TRACE.DAT OUTDIR\n");
 		return 2;
 	}
 	c.trace = argv[argi];
@@ -336,7 +344,26 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	c.tep = tracecmd_get_tep(h);
-	tracecmd_iterate_events(h, NULL, 0, emit, &c);
+	/* The events asked for: a table each, rows or not. */
+	for (i = 0; i < nwant && !c.failed; i++) {
+		char sys[256];
+		const char *colon = strchr(want[i], ':');
+		struct tep_event *ev = NULL;
+
+		if (colon && colon - want[i] < (long)sizeof(sys)) {
+			snprintf(sys, sizeof(sys), "%.*s", (int)(colon - want[i]), want[i]);
+			ev = tep_find_event_by_name(c.tep, sys, colon + 1);
+		}
+		if (!ev) {
+			fprintf(stderr, "%s: --event %s: no such event format in the trace\n",
+				c.trace, want[i]);
+			c.failed = 1;
+		} else {
+			out_for(&c, ev);
+		}
+	}
+	if (!c.failed)
+		tracecmd_iterate_events(h, NULL, 0, emit, &c);
 	for (i = 0; i < c.nouts; i++) {
 		if (fclose(c.outs[i].f))
 			c.failed = 1;

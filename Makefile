@@ -10,6 +10,8 @@
 #   lab      guest kernel, initramfs, host tools (dtdecode, dtstat)
 #   check    unit tests, model claims, the smoke run and its assertions
 #   bench    timing figures (printed, not asserted)
+#   spread   K replicates of the chapters' kernel runs (CH="03 05": those
+#            only) and, per claim row, whether its verdict held (tools/spread)
 #   smoke    just the smoke run, plotted
 #   clean    remove $(BUILD)
 BUILD ?= $(CURDIR)/build
@@ -21,7 +23,7 @@ TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
-.PHONY: all deps lab kernel check bench smoke report clean FORCE
+.PHONY: all deps lab kernel check bench spread smoke report clean FORCE
 all: deps lab smoke report
 
 deps:
@@ -129,9 +131,11 @@ CHAPTER_TEXTS := $(sort $(wildcard chapters/*/text.tex))
 REPORT_SRC := report/report.tex report/overview.tex report/refs.bib $(CHAPTER_TEXTS)
 REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_DEPS)))
 
-$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS)
+# the run-to-run spread of the kernel verdicts, when `make spread` made it
+SPREAD := $(wildcard $(BUILD)/spread/summary.tsv)
+$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD)
 	@mkdir -p $(@D)
-	$(Q)report/claims2tex $(REPORT_CLAIMS) > $@.tmp && mv $@.tmp $@
+	$(Q)report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) $(REPORT_CLAIMS) > $@.tmp && mv $@.tmp $@
 
 # rewritten only when the figure folder or the chapter list change
 $(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex &: report/mkinputs FORCE
@@ -160,6 +164,11 @@ check: deps lab
 
 bench: deps lab
 	$(Q)tools/bench
+
+K ?= 3
+CH ?=
+spread: deps lab
+	$(Q)tools/spread $(K) $(CH)
 
 clean:
 	rm -rf $(BUILD)

@@ -152,6 +152,20 @@ lab_check() {
 	for r in "$@"; do _lab_add "$(lab_why "$r")"; done
 }
 lab_state() { _lab_add "$(lab_why "$@")"; }
+# lab_late RUN FROM [MAX]: the writers were held by the throttle, not by the
+# CPU: at most MAX (0.5) of the balance_dirty_pages calls from FROM s came
+# late (pause < 0: the writer had already spent its period elsewhere, in
+# the file system or waiting for a vCPU). Past that the calls only record
+# a rate the writers could not reach, and a rate claim says nothing.
+lab_late() {
+	local f
+	f=$(stat_get frac "$("${BUILD:?}/dtstat/dtstat" frac "$1/balance_dirty_pages.tsv" pause -1e9 -1 from="$2" 2>/dev/null)")
+	if ! _isnum "$f"; then
+		_lab_add "lab: $(basename "$1") has no balance_dirty_pages calls from $2 s"
+	elif awk -v f="$f" -v m="${3:-0.5}" 'BEGIN { exit !(f > m) }'; then
+		_lab_add "lab: in $(basename "$1") $f of the calls from $2 s came late (pause < 0: the writers were CPU-bound, not throttled)"
+	fi
+}
 # throttled_share RUN FROM -> the share of the seconds in [FROM, duration)
 # with at least one balance_dirty_pages row. 6.1 traces that event only
 # past the freerun ceiling, and a throttled writer calls it at least every

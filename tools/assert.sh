@@ -67,6 +67,25 @@ t_get() { # KEY LINE
 	printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1
 }
 
+# t_claim_judged ROWS ID WHY: for a row whose verdict the spread study
+# (tools/spread) saw change from run to run: the experiment must be judged
+# (PASS or FAIL, printed, not NOT REPRODUCED or INCONCLUSIVE) and the
+# control must FAIL; which of PASS or FAIL is not asserted (WHY says so).
+t_claim_judged() {
+	local line v
+	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
+	[ -n "$line" ] || { t_result FAIL "$2" "no row"; return; }
+	v=$(cut -f8 <<< "$line")
+	case "$v" in
+	PASS | FAIL) t_result ok "$2 judged on the experiment ($v; $3)" "$(cut -f9 <<< "$line")" ;;
+	*) t_result FAIL "$2 judged on the experiment" "$v: $(cut -f9,14 <<< "$line")" ;;
+	esac
+	if [ "$(cut -f11 <<< "$line")" = FAIL ]; then
+		t_result ok "$2 on its control" "FAIL on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+	else
+		t_result FAIL "$2 on its control" "$(cut -f11 <<< "$line") on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+	fi
+}
 t_claim() { # ROWS ID
 	local line kind
 	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')

@@ -86,6 +86,20 @@ t_claim_judged() {
 		t_result FAIL "$2 on its control" "$(cut -f11 <<< "$line") on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
 	fi
 }
+# t_claim_refused ROWS ID PATTERN WHY: the row's kernel verdict is NOT
+# REPRODUCED for the lab reason matching PATTERN (grep -E): the run did
+# not reach the state the claim is about, for a reason the kit states.
+t_claim_refused() {
+	local line v val
+	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
+	[ -n "$line" ] || { t_result FAIL "$2" "no row"; return; }
+	v=$(cut -f8 <<< "$line") val=$(cut -f9 <<< "$line")
+	if [ "$v" = "NOT REPRODUCED" ] && grep -Eq -- "$3" <<< "$val"; then
+		t_result ok "$2 refused on the experiment ($4)" "$val"
+	else
+		t_result FAIL "$2 refused on the experiment ($4)" "$v: $val"
+	fi
+}
 t_claim() { # ROWS ID
 	local line kind
 	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')

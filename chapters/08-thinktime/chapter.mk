@@ -1,6 +1,6 @@
 # chapters/08-thinktime/chapter.mk -- chapter 8's figures and claims.
-# Included by the top Makefile. Two runs (think_time on / off: four
-# flat-out writers and four thinkers); the model on the same specs.
+# Included by the top Makefile. Two runs (think_time on / off: one
+# flat-out writer and three thinkers); the model on the same specs.
 DTTASK := $(BUILD)/dttask/dttask
 CH08 := chapters/08-thinktime
 CH08_RUNS := $(RUNS)/ch08-think-on $(RUNS)/ch08-think-off

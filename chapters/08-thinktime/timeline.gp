@@ -1,19 +1,19 @@
 # chapters/08-thinktime/timeline.gp -- seed 007's period / think / pause
 # diagram (lines 29-48), rebuilt from a real trace: for one thinking
-# writer (task 5, 160 ms of think per 512 KiB chunk, i.e. per four
-# balance_dirty_pages calls; its pid from work.log, or 1005 in a model
+# writer (task 2, 120 ms of think per 512 KiB chunk, i.e. per four
+# balance_dirty_pages calls; its pid from work.log, or 1002 in a model
 # run), each balance_dirty_pages row at time t draws
 #   think  [t - think, t]          (time outside since the last pause)
 #   pause  [t, t + pause]          (the sleep; pause <= 0: none, carried)
 #   period [t - think, t - think + period]  (what the pages dirtied cost)
-# over a 2 s window from T0 = 30 s (three to five chunks: ~370 ms each
-# with compensation, ~590 ms without). think is the kernel's: from
+# over a 2 s window from T0 = 30 s (four to five chunks: ~0.4 s each
+# with compensation, ~0.45 s without). think is the kernel's: from
 # dirty_paused_when, which with compensation is a virtual time, so the
 # periods tile the time axis end to end and a carried-over negative
 # pause shows as a think bar reaching back over the last period.
 T0 = 30.0
 T1 = T0 + 2.0
-TASK = 5
+TASK = 2
 pid = system(sprintf("[ -r %s/work.log ] && awk -F'	' -v t=%d 'NR > 1 && $2 == t { print $3; exit }' %s/work.log || echo %d", run, TASK, run, 1000 + TASK))
 b = sprintf("< awk -F'\t' -v p=%s -v a=%g -v z=%g 'NR == 1 || ($3 == p && $1 >= a - 0.3 && $1 < z)' %s/balance_dirty_pages.tsv", pid, T0, T1, run)
 set xlabel "time (s)"

@@ -96,7 +96,12 @@ static long long pos_v10(struct dt_pos *p, int knob)
 	/* auxiliary line past bdi_setpoint + span/2
 	 * (seed 003 lines 316-325 "if (unlikely(bdi_dirty > bdi_setpoint + span)) {") */
 	half = span >> 1;
-	if (p->bdi_dirty > p->bdi_setpoint + half) {
+	/* no_aux: the bare line, 0 from x_intercept on (the seed's unsigned
+	 * x_intercept - bdi_dirty would wrap there; the aux line is what
+	 * keeps bdi_dirty below it) */
+	if (p->no_aux && p->bdi_dirty >= p->x_intercept)
+		return 0;
+	if (!p->no_aux && p->bdi_dirty > p->bdi_setpoint + half) {
 		if (p->bdi_dirty > p->limit)
 			return 0;
 		if (p->x_intercept < p->limit) {

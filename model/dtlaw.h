@@ -58,6 +58,10 @@ struct dt_pos {
 	/* in: pages, write_bw in pages/s (the bdi's avg_write_bandwidth) */
 	unsigned long thresh, bg_thresh, limit, dirty;
 	unsigned long bdi_thresh, bdi_dirty, write_bw;
+	/* in, DT_POS_V10 and DT_POS_V10_KNOB only: 1 = no auxiliary line, the
+	 * bare bdi line down to 0 at x_intercept (the model's control for
+	 * seed 003's auxiliary line; no kernel knob has it) */
+	int no_aux;
 	/* out */
 	unsigned long freerun, setpoint, bdi_setpoint, x_intercept, span;
 	long long global;	/* the global line alone */

@@ -470,8 +470,8 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 			c->group[i].start_ms / 1000.0, c->group[i].stop_ms / 1000.0,
 			c->group[i].think_ms,
 			c->group[i].chunk_pages << (DT_PAGE_SHIFT - 10));
-	fprintf(f, "\nseed = %llu\ndisk_noise = %g\nqueue_ms = %ld\n", c->seed,
-		c->disk_noise, c->queue_ms);
+	fprintf(f, "\nseed = %llu\ndisk_noise = %g\nqueue_ms = %ld\naux_line = %s\n", c->seed,
+		c->disk_noise, c->queue_ms, c->aux_line ? "on" : "off");
 	fmt_bytes(buf, sizeof(buf), (unsigned long long)llround(c->cpu_mbps * (1 << 20)));
 	fprintf(f, "cpu_bw = %s\n", buf);
 	fprintf(f, "seed_at = %g\nstall = %g:%ld\ntrace_tasks = %d\n",

@@ -50,6 +50,7 @@ void dt_sim_defaults(struct dt_sim_cfg *c)
 	c->disk_mbps[0] = 10;
 	c->disk_noise = 0.1;
 	c->queue_ms = 100;
+	c->aux_line = 1;
 	c->thresh = (40UL << 20) >> DT_PAGE_SHIFT;	/* 40 MiB */
 	c->bg_thresh = 0;				/* 0: 20M or thresh / 2 */
 	c->duration_ms = 30000;
@@ -382,6 +383,9 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		if (parse_long(val, &l) || l < 1 || l > 10000)
 			return bad(err, errlen, key, val, "1..10000");
 		c->queue_ms = l;
+	} else if (!strcmp(key, "aux_line")) {
+		if (parse_onoff(val, &c->aux_line))
+			return bad(err, errlen, key, val, "on|off");
 	} else if (!strcmp(key, "pos_ratio")) {
 		if (!strcmp(val, "6.1"))
 			c->pos = DT_POS_61;
@@ -603,7 +607,8 @@ void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
 				c->group[i].chunk_pages << (DT_PAGE_SHIFT - 10));
 	fprintf(f, "duration=%g\ncpus=%d\ncpu_bw=%.0f\nseed=%llu\n",
 		c->duration_ms / 1000.0, c->cpus, c->cpu_mbps * (1 << 20), c->seed);
-	fprintf(f, "disk_noise=%g\nqueue_ms=%ld\n", c->disk_noise, c->queue_ms);
+	fprintf(f, "disk_noise=%g\nqueue_ms=%ld\naux_line=%s\n", c->disk_noise,
+		c->queue_ms, c->aux_line ? "on" : "off");
 	for (i = 0; i < DT_NKNOBS; i++) {
 		dt_sim_knob(c, i, kv, sizeof(kv));
 		fprintf(f, "%s=%s\n", dt_knob_name[i], kv);
@@ -769,6 +774,7 @@ static int bdp(struct sim *s, int ti, unsigned long pages)
 	p.bdi_thresh = wbt;
 	p.bdi_dirty = wbd;
 	p.write_bw = d->bw.avg_write_bandwidth;
+	p.no_aux = !c->aux_line;
 	dt_pos_ratio(c->pos == DT_POS_V10 ? DT_POS_V10_KNOB : c->pos, &p);
 
 	if (d->stamp + DT_BW_INTERVAL < s->now)

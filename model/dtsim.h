@@ -66,6 +66,8 @@ struct dt_sim_cfg {
 	unsigned long long disk_bytes[DT_MAX_DISKS];	/* disk_bw= as given, bytes/s */
 	double disk_noise;		/* +-fraction, redrawn every 20 ms */
 	long queue_ms;			/* writeback in flight: this many ms of bw */
+	int aux_line;			/* aux_line= on|off (on): v10's auxiliary
+					 * line; off, model only: the bare bdi line */
 	unsigned long thresh;		/* pages (from dirty_bytes) */
 	unsigned long bg_thresh;	/* pages (from dirty_background_bytes;
 					 * 0: the lab's 20M, or thresh / 2 if

@@ -199,7 +199,7 @@ lab_capped() {
 	f=$(capped_share "$1" "$2")
 	if ! _isnum "$f"; then
 		_lab_add "lab: $(basename "$1") has no balance_dirty_pages call from $2 s"
-	elif awk -v f="$f" -v m="${3:-0.1}" 'BEGIN { exit !(f > m) }'; then
+	elif in_capped "$1" "$2" "${3:-0.1}"; then
 		_lab_add "lab: in $(basename "$1") $f of the calls from $2 s were cut at the max pause cap (the max pause area, where seed 007 promises no exact rate: under 640 KB/s per writer 6.1 aims the period at max_pause)"
 	fi
 }

@@ -1,6 +1,6 @@
 # chapters/03-rate/phases.gp -- the number of writers changes 2 -> 6 -> 2
-# at 20 s and 40 s (run1: ch03-phases, rate control on; run2:
-# ch03-norate, knob.rate_estimation=off; both seeded at 10 MiB/s). Top:
+# at 30 s and 60 s (run1: ch03-phases, rate control on; run2:
+# ch03-norate, knob.rate_estimation=off; both seeded at 2.5 MB/s). Top:
 # run1's dirty_ratelimit and balanced_dirty_ratelimit against write_bw/2
 # and write_bw/6 (MB/s), and run2's frozen dirty_ratelimit. Bottom: dirty
 # pages of both runs against the setpoint and the limit (MB).
@@ -15,8 +15,8 @@ set key top right font ",8" samplen 2
 set xlabel ""
 set ylabel "MB/s"
 set yrange [0:*]
-set arrow 1 from 20, graph 0 to 20, graph 1 nohead ls 7
-set arrow 2 from 40, graph 0 to 40, graph 1 nohead ls 7
+set arrow 1 from 30, graph 0 to 30, graph 1 nohead ls 7
+set arrow 2 from 60, graph 0 to 60, graph 1 nohead ls 7
 set label 1 "2 writers" at 10, graph 0.93 center
 set label 2 "6 writers" at 30, graph 0.93 center
 set label 3 "2 writers" at 50, graph 0.93 center

@@ -12,7 +12,7 @@ set multiplot layout 2,1
 set xlabel ""
 set ylabel "MB"
 set xrange [0:*]
-set yrange [0:100]
+set yrange [0:*]
 set key top right font ",8" samplen 2
 do for [i = 1:2] {
 	r = value("run".i)

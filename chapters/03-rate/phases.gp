@@ -10,7 +10,7 @@ b2 = run2."/bdi_dirty_ratelimit.tsv"
 p1 = run1."/balance_dirty_pages.tsv"
 p2 = run2."/balance_dirty_pages.tsv"
 set multiplot layout 2,1
-set xrange [0:60]
+set xrange [0:90]
 set key top right font ",8" samplen 2
 set xlabel ""
 set ylabel "MB/s"

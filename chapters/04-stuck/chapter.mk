@@ -9,10 +9,10 @@ CH04_MODEL := $(MODEL_RUNS)/ch04-pure $(MODEL_RUNS)/ch04-pos
 $(CH04_RUNS:%=%/meta): $(CH04)/seed.sh
 
 # The model on the same specs, seeded like seed.sh does in the guest: at
-# 25 s (SEED_AT there), dirty_ratelimit := 2 write_bw / N = 2 x 10 MiB/s / 2
-# = 10240 KB/s (the model's write_bw settles at the disk's rate, so the
+# 30 s (SEED_AT there), dirty_ratelimit := 2 write_bw / N = 2 x 5 MiB/s / 2
+# = 5120 KB/s (the model's write_bw settles at the disk's rate, so the
 # nominal rate is the model's own estimate at that time).
-CH04_MODEL_SEED := seed_at=25 knob.seed_dirty_ratelimit=10240
+CH04_MODEL_SEED := seed_at=30 knob.seed_dirty_ratelimit=5120
 $(CH04_MODEL:%=%/meta): $(MODEL_RUNS)/%/meta: $(CH04)/%.spec $(DTMODEL) $(CH04)/chapter.mk
 	@mkdir -p $(MODEL_RUNS)
 	@echo "  MODEL   $* (seeded)"

@@ -13,7 +13,7 @@
 # the start; the seed is the only intervention. Two trace markers record
 # the moment and the value: "ch04 seed" and "ch04 seed_dirty_ratelimit=KBPS
 # write_bw=KBPS tasks=N" (print.tsv).
-SEED_AT=25
+SEED_AT=30
 D=/sys/kernel/debug/dirty_throttle
 M=/sys/kernel/tracing/trace_marker
 . /out/guest.conf

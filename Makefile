@@ -69,8 +69,8 @@ $(DTTASK): experiments/dttask/dttask.c experiments/common/tsvexpr.h
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
 # NAME.spec in experiments/ or chapters/*/. A chapter that needs another
 # chapter's run just depends on $(RUNS)/NAME/meta, so each distinct
-# experiment runs once. A run is remade when any spec of its folder, the
-# kernel or the guest userland change.
+# experiment runs once. A run is remade when its spec, the script its
+# spec names with pre=, the kernel or the guest userland change.
 # (RUNS, FIG, CLAIMS, REPORT_OUT can be pointed elsewhere on the command line: the
 # report test builds the report from the short runs of `make check`.)
 # RUN_ARGS (key=value ...) is added to every run make starts, e.g.
@@ -81,13 +81,15 @@ FIG := $(BUILD)/figures
 CLAIMS := $(BUILD)/claims
 SPECS := $(wildcard experiments/*.spec chapters/*/*.spec)
 spec_of = $(or $(filter %/$(1).spec,$(SPECS)),$(error no spec file $(1).spec in experiments/ or chapters/*/))
+# the guest script a spec names with pre= (a path relative to the kit)
+pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
 LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
 	$(BUILD)/dtdecode/dtdecode experiments/run
 PLOT_DEPS := figures/plot figures/style.gp
 CLAIM_DEPS := tools/claims.sh $(BUILD)/dtstat/dtstat
 
 .SECONDEXPANSION:
-$(RUNS)/%/meta: $$(call spec_of,$$*) $$(wildcard $$(dir $$(call spec_of,$$*))*.spec) $(LAB_DEPS) | lab
+$(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call spec_of,$$*)) $(LAB_DEPS) | lab
 	$(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
 		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
 	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(RUN_ARGS) -o $(RUNS)/$*
@@ -110,10 +112,13 @@ $(FIG)/smoke-%.tex: $(RUNS)/smoke/meta figures/%.gp $(PLOT_DEPS)
 smoke: $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
 
 # --- chapters ------------------------------------------------------------------
-# Each chapters/NN-*/chapter.mk adds its figures and claims to REPORT_DEPS
-# and defines chapter-NN.
+# Each chapters/NN-*/chapter.mk declares its figures and claims with the
+# shared rules of chapters/lib.mk; kit_chapters then defines chapter-NN
+# and adds the chapter's outputs to REPORT_DEPS.
 REPORT_DEPS := $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
+include chapters/lib.mk
 include $(sort $(wildcard chapters/*/chapter.mk))
+$(kit_chapters)
 
 # --- report ----------------------------------------------------------------
 # report/report.tex -> $(REPORT_OUT)/report.pdf (latexmk, pdflatex; aux files

@@ -12,8 +12,9 @@
  * Reads/writes: nothing but stdout, and a temporary folder under
  *   $TMPDIR (or /tmp) for the dtmodel -o and spec checks, removed
  *   afterwards; the knobs file if given.
- * Output: one PASS/FAIL line per claim with the model's numbers, then
- *   "N passed, N failed"; exit status 1 if anything failed.
+ * Output: KTAP-style, one "ok N" / "not ok N" line per claim with the
+ *   model's numbers, then "N passed, N failed"; exit status 1 if anything
+ *   failed.
  */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -29,12 +30,18 @@
 
 static int npass, nfail;
 
+/* KTAP-style: "ok N name # [cite] numbers" or "not ok N ...", the plan at
+ * the end, then "N passed, N failed" */
+
 static void claim(int ok, const char *name, const char *cite,
 		  const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("%s  %s [%s]: ", ok ? "PASS" : "FAIL", name, cite);
+	if (npass + nfail == 0)
+		printf("KTAP version 1\n");
+	printf("%s %d %s # [%s] ", ok ? "ok" : "not ok", npass + nfail + 1,
+	       name, cite);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
@@ -1309,6 +1316,6 @@ int main(int argc, char **argv)
 		test_spec(argv[1], argc > 2 ? argv[2] : NULL);
 		test_knobs_v10(argv[1]);
 	}
-	printf("%d passed, %d failed\n", npass, nfail);
+	printf("1..%d\n%d passed, %d failed\n", npass + nfail, npass, nfail);
 	return nfail ? 1 : 0;
 }

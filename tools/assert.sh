@@ -11,8 +11,9 @@
 #                             mechanism); a sanity row gives the first only
 #   t_run RUN SPEC [--throttled FROM] [KEY=VALUE...]
 #                             makes the kernel run RUN (experiments/run) when
-#                             it is missing or stale (kernel, initramfs or
-#                             spec newer than its meta, other overrides); if
+#                             it is missing or stale (kernel, initramfs,
+#                             spec or its pre= script newer than its meta,
+#                             other overrides); if
 #                             the guest's dirtying capacity is under
 #                             LAB_MIN_X (2) x its disks, or (with
 #                             --throttled FROM as the first KEY) the writers
@@ -22,19 +23,36 @@
 #                             FAIL naming the lab reason, return 1 (the lab,
 #                             not the claim, failed)
 #   t_end                     prints "N passed, N failed"; exit 1 on failures
-# Each check prints "ok   NAME (detail)" or "FAIL NAME (detail)".
+#   t_skip NAME WHY           a test that could not be made here (counted
+#                             apart: "N passed, N failed, N skipped")
+# Output is KTAP-style: "KTAP version 1", then "ok N NAME # DETAIL",
+# "not ok N NAME # DETAIL" or "ok N NAME # SKIP WHY", the plan "1..N" and
+# the closing "N passed, N failed" that tools/check-all and CI read.
 T_PASS=0
 T_FAIL=0
+T_SKIP=0
+T_N=0
 
-t_result() { # ok|FAIL NAME DETAIL
-	if [ "$1" = ok ]; then
+# t_result ok|FAIL|SKIP NAME DETAIL: one KTAP result line (the version
+# line comes before the first), "ok N NAME # DETAIL", "not ok N NAME #
+# DETAIL" or "ok N NAME # SKIP DETAIL"; DETAIL is kept on the line
+t_result() {
+	local detail=${3//$'\n'/ | }
+	[ "$T_N" = 0 ] && echo "KTAP version 1"
+	T_N=$((T_N + 1))
+	case $1 in
+	ok)
 		T_PASS=$((T_PASS + 1))
-		printf 'ok   %s (%s)\n' "$2" "$3"
-	else
+		printf 'ok %d %s # %s\n' "$T_N" "$2" "$detail" ;;
+	SKIP)
+		T_SKIP=$((T_SKIP + 1))
+		printf 'ok %d %s # SKIP %s\n' "$T_N" "$2" "$detail" ;;
+	*)
 		T_FAIL=$((T_FAIL + 1))
-		printf 'FAIL %s (%s)\n' "$2" "$3"
-	fi
+		printf 'not ok %d %s # %s\n' "$T_N" "$2" "$detail" ;;
+	esac
 }
+t_skip() { t_result SKIP "$1" "$2"; }
 
 t_ok() {
 	local name=$1 out
@@ -110,6 +128,9 @@ t_claim() { # ROWS ID
 	kind=$(cut -f3 <<< "$line")
 	if [ "$(cut -f8 <<< "$line")" = PASS ]; then
 		t_result ok "$2 on the experiment" "$(cut -f9 <<< "$line")"
+	elif [ "$(cut -f8 <<< "$line")" = "NOT REPRODUCED" ]; then
+		# the run did not reach the claim's state (the lab, not the claim)
+		t_skip "$2 on the experiment" "NOT REPRODUCED: $(cut -f9 <<< "$line")"
 	else
 		t_result FAIL "$2 on the experiment" "$(cut -f8 <<< "$line"): $(cut -f9,14 <<< "$line")"
 	fi
@@ -129,10 +150,13 @@ t_run() {
 		shift 2
 	fi
 	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	local build=${BUILD:-$kit/build}
+	local build=${BUILD:-$kit/build} pre
+	# the spec's pre= script (a path relative to the kit)
+	pre=$(sed -n 's/^pre *= *//p' "$spec" | tail -1)
 	for try in 1 2; do
 		if [ ! -r "$run/meta" ] || [ "$build/kernel/bzImage" -nt "$run/meta" ] ||
 			[ "$build/initramfs.cpio.gz" -nt "$run/meta" ] || [ "$spec" -nt "$run/meta" ] ||
+			{ [ -n "$pre" ] && [ "$kit/$pre" -nt "$run/meta" ]; } ||
 			[ "$(sed -n 's/^overrides = //p' "$run/meta")" != "$*" ] ||
 			! grep -q '^capacity_x_disk = ' "$run/meta" || [ "$try" = 2 ]; then
 			KIT_NO_MAKE=1 "$kit/experiments/run" "$spec" "$@" -o "$run" || {
@@ -142,13 +166,18 @@ t_run() {
 		fi
 		why=$(BUILD=$build bash -c '. "$0"; lab_why "$1" "$2"' "$kit/tools/claims.sh" "$run" "$from")
 		[ -z "$why" ] && return 0
-		[ "$try" = 1 ] && echo "     ($why; running it once more)"
+		[ "$try" = 1 ] && echo "# $(basename "$run"): $why; running it once more"
 	done
 	t_result FAIL "lab for run $(basename "$run")" "twice: $why; the host is too busy for throttling verdicts"
 	return 1
 }
 
 t_end() {
-	echo "$T_PASS passed, $T_FAIL failed"
+	echo "1..$T_N"
+	if [ "$T_SKIP" -gt 0 ]; then
+		echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+	else
+		echo "$T_PASS passed, $T_FAIL failed"
+	fi
 	[ "$T_FAIL" -eq 0 ]
 }

@@ -70,8 +70,42 @@
 #                                    a run never throttled (a guest that
 #                                    dirtied no faster than the disk wrote)
 #                                    has nothing for a claim to look at
+#
+# Every chapter's claims script is called the same way and finds its runs
+# by spec name:
+#   claims RUNS [MODEL_RUNS]      RUNS: a folder of kernel runs named by
+#                                 spec (build/runs, build/check-runs, a
+#                                 replicate of tools/spread); MODEL_RUNS:
+#                                 the model on the same specs
+#   claims_dirs "$@"              takes the two folders from the script's
+#                                 arguments (a usage line otherwise)
+#   run_of NAME                   -> RUNS/NAME when it holds a finished run
+#                                    (its meta), else "-" (rows that need
+#                                    it are left out)
+#   model_of NAME                 -> MODEL_RUNS/NAME likewise, else ""
+#   need_run NAME...              dies naming RUNS when one of them is not
+#                                 there (the chapter has nothing to judge)
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
 _cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
+CLAIMS_RUNS="" CLAIMS_MODELS=""
+
+claims_dirs() {
+	[ $# -ge 1 ] && [ $# -le 2 ] && [ -d "$1" ] || {
+		echo "usage: chapters/*/claims RUNS [MODEL_RUNS] (chapter $CLAIMS_CHAPTER; RUNS: a folder of runs named by spec)" >&2
+		exit 2
+	}
+	CLAIMS_RUNS=$1 CLAIMS_MODELS=${2:-}
+}
+run_of() { if [ -r "$CLAIMS_RUNS/$1/meta" ]; then echo "$CLAIMS_RUNS/$1"; else echo -; fi; }
+model_of() {
+	if [ -n "$CLAIMS_MODELS" ] && [ -r "$CLAIMS_MODELS/$1/meta" ]; then echo "$CLAIMS_MODELS/$1"; fi
+}
+need_run() {
+	local n
+	for n; do
+		[ -r "$CLAIMS_RUNS/$n/meta" ] || _claims_die "$CLAIMS_RUNS/$n: no such run (its meta is missing)"
+	done
+}
 LAB_MIN_X=${LAB_MIN_X:-2}
 
 claims_header() {

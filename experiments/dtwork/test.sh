@@ -21,9 +21,10 @@ T=$(cd "$T" && pwd)
 # of hanging it (its writers die with it: PR_SET_PDEATHSIG).
 dtwork() { timeout -s KILL 15 "$DTWORK" "$@"; }
 
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); printf '    ok    %s\n' "$1"; }
-bad() { fail=$((fail + 1)); printf '    FAIL  %s%s\n' "$1" "${2:+: $2}"; }
+# KTAP-style lines and the closing "N passed, N failed" (tools/assert.sh)
+. "$(dirname "$0")/../../tools/assert.sh"
+ok()  { t_result ok "$1" ""; }
+bad() { t_result FAIL "$1" "${2:-}"; }
 # expect NAME MSG: MSG empty = pass
 expect() { if [ -z "$2" ]; then ok "$1"; else bad "$1" "$2"; fi; }
 
@@ -197,5 +198,4 @@ expect "r6 log has 1000 tasks, all wrote" "$(final "$T/r6/log" | awk '{ n++; if 
 expect "r6 1000 files" "$(n=$(ls "$T/r6" | grep -c '^w[0-9]\{4\}$'); [ "$n" = 1000 ] || echo "$n files")"
 expect "r6 distinct pids" "$(final "$T/r6/log" | awk '{ print $4 }' | sort -u | awk 'END { if (NR != 1000) print NR " pids" }')"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+t_end

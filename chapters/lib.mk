@@ -1,0 +1,53 @@
+# chapters/lib.mk -- the rules every chapter shares. The top Makefile
+# includes it before the chapters' chapter.mk files, which then only
+# declare what the chapter makes:
+#
+#   $(call kit_fig,NAME,SCRIPT,DIRS[,DEPS])
+#       $(FIG)/NAME.tex, drawn by the gnuplot SCRIPT (a file of the
+#       chapter's folder, or a path with a /) from the run folders DIRS
+#       through figures/plot; DEPS: more files it reads
+#   $(call kit_claims,RUNS,MODELS[,DEPS])
+#       $(CLAIMS)/chNN.tsv, the chapter's verdict rows: its `claims` script
+#       on $(RUNS) and $(MODEL_RUNS) (every claims script takes those two
+#       folders and finds its runs by spec name), once the kernel runs named
+#       RUNS and the model runs named MODELS are made; DEPS: more files
+#   $(call kit_runs,NAMES), $(call kit_models,NAMES)
+#       the folders of the kernel runs / model runs of those specs
+#
+# From these the top Makefile makes chapter-NN (everything the chapter
+# declared) and adds it to the report's dependencies. NN is the number
+# that starts the chapter's folder name (chapters/NN-topic/).
+kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))
+kit_runs = $(addprefix $(RUNS)/,$(1))
+kit_models = $(addprefix $(MODEL_RUNS)/,$(1))
+KIT_CHAPTERS :=
+
+# _kit_fig NAME SCRIPT DIRS DEPS NN
+define _kit_fig
+$(FIG)/$(1).tex: $(2) $(addsuffix /meta,$(3)) $(4) $(PLOT_DEPS)
+	$$(Q)KIT=$(KIT) figures/plot $(2) $(FIG)/$(1) $(3)
+KIT_OUT_$(5) += $(FIG)/$(1).tex
+KIT_CHAPTERS += $(5)
+endef
+kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/$(2)),$(3),$(4),$(kit_nn)))
+
+# _kit_claims NN DIR RUNS MODELS DEPS
+define _kit_claims
+$(CLAIMS)/ch$(1).tsv: $(2)/claims $(addsuffix /meta,$(call kit_runs,$(3)) $(call kit_models,$(4))) \
+		$(5) $(CLAIM_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CLAIMS  chapter $(1:0%=%)"
+	$$(Q)BUILD=$(BUILD) $(2)/claims $(RUNS) $(MODEL_RUNS) > $$@.tmp && mv $$@.tmp $$@
+KIT_OUT_$(1) += $(CLAIMS)/ch$(1).tsv
+KIT_CHAPTERS += $(1)
+endef
+kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(1),$(2),$(3)))
+
+# after the chapters: chapter-NN and the report's dependencies
+define _kit_chapter
+.PHONY: chapter-$(1)
+chapter-$(1): $(KIT_OUT_$(1))
+REPORT_DEPS += $(KIT_OUT_$(1))
+endef
+kit_chapters = $(foreach c,$(sort $(KIT_CHAPTERS)),$(eval $(call _kit_chapter,$(c))))

@@ -85,7 +85,14 @@
 #   model_of NAME                 -> MODEL_RUNS/NAME likewise, else ""
 #   need_run NAME...              dies naming RUNS when one of them is not
 #                                 there (the chapter has nothing to judge)
+#   meta RUN KEY                  -> the value of KEY in RUN's meta
+# claims.sh sets KIT, BUILD (unless set), STAT (dtstat) and TASK (dttask).
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
+# the kit, its build folder and the analysis tools the scripts call
+KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$KIT/build}
+STAT=$BUILD/dtstat/dtstat
+TASK=$BUILD/dttask/dttask
 _cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
 CLAIMS_RUNS="" CLAIMS_MODELS=""
 
@@ -96,6 +103,7 @@ claims_dirs() {
 	}
 	CLAIMS_RUNS=$1 CLAIMS_MODELS=${2:-}
 }
+meta() { sed -n "s/^$2 = //p" "$1/meta" | head -1; }	# RUN KEY -> the value in RUN's meta
 run_of() { if [ -r "$CLAIMS_RUNS/$1/meta" ]; then echo "$CLAIMS_RUNS/$1"; else echo -; fi; }
 model_of() {
 	if [ -n "$CLAIMS_MODELS" ] && [ -r "$CLAIMS_MODELS/$1/meta" ]; then echo "$CLAIMS_MODELS/$1"; fi

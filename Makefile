@@ -7,7 +7,7 @@
 #
 # Targets:
 #   all      (default) the lab, every experiment, figures, the report
-#   lab      guest kernel, initramfs, host tools (dtdecode, dtstat)
+#   lab      guest kernel, initramfs, host tools (dtdecode, dt)
 #   check    unit tests, model claims, the smoke run and its assertions
 #   bench    timing figures (printed, not asserted)
 #   spread   K replicates of the chapters' kernel runs (CH="03 05": those
@@ -17,6 +17,7 @@
 BUILD ?= $(CURDIR)/build
 export BUILD
 KIT := $(CURDIR)
+DT := $(BUILD)/dt/dt
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra -Werror
 TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null)
@@ -31,7 +32,7 @@ deps:
 
 # --- the lab ---------------------------------------------------------------
 lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
-	$(BUILD)/dtstat/dtstat $(BUILD)/dttask/dttask
+	$(DT)
 
 # build-kernel decides itself (hash of tarball, series, fragment) whether
 # to rebuild, so it always runs; bzImage's time stamp only moves on rebuild,
@@ -53,17 +54,12 @@ $(BUILD)/dtdecode/dtdecode: experiments/dtdecode/dtdecode.c
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(TRACE_CFLAGS) $< -o $@ $(TRACE_LIBS)
 
-$(BUILD)/dtstat/dtstat: experiments/dtstat/dtstat.c experiments/common/tsvexpr.h
+# dt: the one analysis tool (claims, figures, tests); it shares the
+# model's laws (dtlaw.c: the poll interval)
+$(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtlaw.h
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
-
-# dttask: per-task rates, Jain's index, CDFs, overshoot (chapters 6-9)
-DTTASK := $(BUILD)/dttask/dttask
-$(DTTASK): experiments/dttask/dttask.c experiments/common/tsvexpr.h
-	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
+	$(Q)$(CC) $(CFLAGS) $< model/dtlaw.c -o $@ -lm
 
 # --- runs ------------------------------------------------------------------
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
@@ -85,8 +81,8 @@ spec_of = $(or $(filter %/$(1).spec,$(SPECS)),$(error no spec file $(1).spec in 
 pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
 LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
 	$(BUILD)/dtdecode/dtdecode experiments/run
-PLOT_DEPS := figures/plot figures/style.gp
-CLAIM_DEPS := tools/claims.sh $(BUILD)/dtstat/dtstat
+PLOT_DEPS := figures/plot figures/style.gp $(DT)
+CLAIM_DEPS := tools/claims.sh $(DT)
 
 .SECONDEXPANSION:
 $(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call spec_of,$$*)) $(LAB_DEPS) | lab

@@ -26,7 +26,7 @@ KIT_CHAPTERS :=
 # _kit_fig NAME SCRIPT DIRS DEPS NN
 define _kit_fig
 $(FIG)/$(1).tex: $(2) $(addsuffix /meta,$(3)) $(4) $(PLOT_DEPS)
-	$$(Q)KIT=$(KIT) figures/plot $(2) $(FIG)/$(1) $(3)
+	$$(Q)figures/plot $(2) $(FIG)/$(1) $(3)
 KIT_OUT_$(5) += $(FIG)/$(1).tex
 KIT_CHAPTERS += $(5)
 endef

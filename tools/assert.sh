@@ -3,7 +3,7 @@
 #   t_ok NAME CMD...          passes when CMD exits 0
 #   t_range NAME VALUE LO HI  passes when LO <= VALUE <= HI (decimals ok)
 #   t_le NAME VALUE MAX / t_ge NAME VALUE MIN
-#   t_get KEY "k=v k=v ..."   the value of KEY in a dtstat line
+#   t_get KEY "k=v k=v ..."   the value of KEY in a dt line
 #   t_claim ROWS ID           a claims row (tools/claims.sh) of the TSV text
 #                             ROWS: two results, "ID on the experiment" (the
 #                             kernel verdict is PASS) and "ID on its control"

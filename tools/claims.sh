@@ -57,7 +57,7 @@
 #                                    is; else FAIL
 #   test_of VALUE... -- AWK_COND  -> the awk condition on v1, v2, ...
 # Others:
-#   stat_get KEY "k=v ..."        -> the value of KEY in a dtstat line
+#   stat_get KEY "k=v ..."        -> the value of KEY in a dt line
 #   calc EXPR                     -> awk arithmetic, printed with %.4g; nan
 #                                    when awk cannot evaluate it
 #   model_control RUN DIR KEY=VALUE...
@@ -86,13 +86,12 @@
 #   need_run NAME...              dies naming RUNS when one of them is not
 #                                 there (the chapter has nothing to judge)
 #   meta RUN KEY                  -> the value of KEY in RUN's meta
-# claims.sh sets KIT, BUILD (unless set), STAT (dtstat) and TASK (dttask).
+# claims.sh sets KIT, BUILD (unless set) and DT (the analysis tool, dt).
 CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
 # the kit, its build folder and the analysis tools the scripts call
 KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
-STAT=$BUILD/dtstat/dtstat
-TASK=$BUILD/dttask/dttask
+DT=$BUILD/dt/dt
 _cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
 CLAIMS_RUNS="" CLAIMS_MODELS=""
 
@@ -142,7 +141,7 @@ seed_commit() {
 traced() {
 	local f n
 	for f in balance_dirty_pages bdi_dirty_ratelimit; do
-		n=$("${BUILD:?}/dtstat/dtstat" rows "$1/$f.tsv" 2> /dev/null) || return 1
+		n=$("${BUILD:?}/dt/dt" rows "$1/$f.tsv" 2> /dev/null) || return 1
 		[ "${n:-0}" -gt 0 ] || return 1
 	done
 }
@@ -201,7 +200,7 @@ lab_state() { _lab_add "$(lab_why "$@")"; }
 # a rate the writers could not reach, and a rate claim says nothing.
 lab_late() {
 	local f
-	f=$(stat_get frac "$("${BUILD:?}/dtstat/dtstat" frac "$1/balance_dirty_pages.tsv" pause -1e9 -1 from="$2" 2>/dev/null)")
+	f=$(stat_get frac "$("${BUILD:?}/dt/dt" frac "$1/balance_dirty_pages.tsv" pause -1e9 -1 from="$2" 2>/dev/null)")
 	if ! _isnum "$f"; then
 		_lab_add "lab: $(basename "$1") has no balance_dirty_pages calls from $2 s"
 	elif awk -v f="$f" -v m="${3:-0.5}" 'BEGIN { exit !(f > m) }'; then

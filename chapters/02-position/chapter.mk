@@ -4,7 +4,7 @@
 # (a fast and a slow disk); the model on the same specs, and the model's
 # pos_ratio curves for the sweep run's setting.
 CH02_CURVES := $(BUILD)/model-curves/ch02-sweep
-$(CH02_CURVES)/meta: chapters/02-position/curves $(RUNS)/ch02-sweep/meta $(DTMODEL) $(BUILD)/dtstat/dtstat
+$(CH02_CURVES)/meta: chapters/02-position/curves $(RUNS)/ch02-sweep/meta $(DTMODEL) $(DT)
 	@mkdir -p $(dir $(@D))
 	@echo "  MODEL   pos_ratio curves for ch02-sweep"
 	$(Q)BUILD=$(BUILD) chapters/02-position/curves $(RUNS)/ch02-sweep $(CH02_CURVES)

@@ -5,8 +5,7 @@
 # line is the seed (dirty_ratelimit := 2 write_bw / N). MB/s.
 # Runs: run1 = ch04-pure, run2 = ch04-pos (kernel); run3, run4 = the model
 # on the same specs (optional).
-meta(r, k) = system("sed -n 's/^".k." = //p' '".r."/meta' | head -1")
-N = real(meta(run1, "tasks"))
+N = real(run1_tasks)
 have_model = (nruns >= 4)
 ptitle(i) = (i == 1) ? "formula (1): rate_feedback=pure" : "formula (2): rate_feedback=pos"
 # the seed's moment: the kernel's "ch04 seed" trace marker (print.tsv)

@@ -5,9 +5,8 @@
 # the kernel's avg_write_bw / N). MB/s.
 # Runs: run1 = ch05-off, run2 = ch05-on (kernel); run3, run4 = the model on
 # the same specs (optional).
-meta(r, k) = system("sed -n 's/^".k." = //p' '".r."/meta' | head -1")
-N = real(meta(run1, "tasks"))
-disk = real(meta(run1, "disk_bw_b")) / 1048576.0
+N = real(run1_tasks)
+disk = real(run1_disk_bw_b) / 1048576.0
 have_model = (nruns >= 4)
 ptitle(i) = (i == 1) ? "step filter off: dirty_ratelimit = balanced" : "step filter on"
 set xlabel "time (s)"

@@ -6,9 +6,8 @@
 # the model dashed. A steeper curve is a narrower spread.
 # Runs: run1 = ch05-off, run2 = ch05-on (kernel); run3, run4 = the model.
 FROM = 50
-meta(r, k) = system("sed -n 's/^".k." = //p' '".r."/meta' | head -1")
-N = real(meta(run1, "tasks"))
-disk_kbps = real(meta(run1, "disk_bw_b")) / 1024.0
+N = real(run1_tasks)
+disk_kbps = real(run1_disk_bw_b) / 1024.0
 have_model = (nruns >= 4)
 colr(i) = (i == 1) ? "#ff7f0e" : "#d62728"
 lab(i) = (i == 1) ? "off" : "on"

@@ -7,4 +7,4 @@ CH06_POLL := ch07-w10-v10 ch07-w100-v10 ch07-w10-61
 $(call kit_fig,ch06-overshoot,overshoot.gp,$(call kit_runs,$(CH06_SG)))
 $(call kit_fig,ch06-overshoot-model,overshoot.gp,$(call kit_models,$(CH06_SG)))
 $(call kit_fig,ch06-poll,poll.gp,$(call kit_runs,$(CH06_POLL)))
-$(call kit_claims,$(CH06_SG) $(CH06_POLL),$(CH06_SG) ch07-w10-v10,$(DTTASK))
+$(call kit_claims,$(CH06_SG) $(CH06_POLL),$(CH06_SG) ch07-w10-v10)

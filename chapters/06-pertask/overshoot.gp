@@ -6,7 +6,7 @@
 g1 = run1."/global_dirty_state.tsv"
 stats g1 using "dirty_thresh" nooutput
 thr = STATS_max
-n = system("sed -n 's/^tasks = //p' ".run1."/meta") + 0
+n = run1_tasks + 0
 set xlabel "time (s)"
 set ylabel "(nr_dirty + nr_writeback) / dirty_thresh"
 set key bottom right

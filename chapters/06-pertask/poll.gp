@@ -13,14 +13,14 @@ set ylabel "dirtied_pause (pages)"
 set key top left
 set xrange [1:*]
 set samples 2000
-nm(r) = system("sed -n 's/^tasks = //p' ".r."/meta")." writers"
+nm(i) = value(sprintf("run%d_tasks", i))." writers"
 b1 = run1."/balance_dirty_pages.tsv"
 if (nruns >= 3) {
-	plot run3."/balance_dirty_pages.tsv" using (hr(0)):"dirtied_pause" with points pt 7 ps 0.3 lc rgb "#bbbbbb" title "6.1 default, ".nm(run3), \
-	     run2."/balance_dirty_pages.tsv" using (hr(0)):"dirtied_pause" with points pt 7 ps 0.4 lc rgb "#ff9f1c" title "max_pause=v10, ".nm(run2), \
-	     b1 using (hr(0)):"dirtied_pause" with points pt 7 ps 0.4 lc rgb "#1b6ac9" title "max_pause=v10, ".nm(run1), \
+	plot run3."/balance_dirty_pages.tsv" using (hr(0)):"dirtied_pause" with points pt 7 ps 0.3 lc rgb "#bbbbbb" title "6.1 default, ".nm(3), \
+	     run2."/balance_dirty_pages.tsv" using (hr(0)):"dirtied_pause" with points pt 7 ps 0.4 lc rgb "#ff9f1c" title "max_pause=v10, ".nm(2), \
+	     b1 using (hr(0)):"dirtied_pause" with points pt 7 ps 0.4 lc rgb "#1b6ac9" title "max_pause=v10, ".nm(1), \
 	     law(x) with steps ls 3 title "1 << (ilog2(headroom) / 2)"
 } else {
-	plot b1 using (hr(0)):"dirtied_pause" with points pt 7 ps 0.4 lc rgb "#1b6ac9" title "max_pause=v10, ".nm(run1), \
+	plot b1 using (hr(0)):"dirtied_pause" with points pt 7 ps 0.4 lc rgb "#1b6ac9" title "max_pause=v10, ".nm(1), \
 	     law(x) with steps ls 3 title "1 << (ilog2(headroom) / 2)"
 }

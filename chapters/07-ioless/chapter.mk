@@ -5,10 +5,10 @@
 # specs, but for the direct scheme (the model has no direct writeback).
 CH07_NAMES := $(basename $(notdir $(wildcard chapters/07-ioless/ch07-*.spec)))
 CH07_W := 1 10 100 1000
-$(call kit_fig,ch07-cdf-61,cdf.gp,$(call kit_runs,$(CH07_W:%=ch07-w%-61)),$(DTTASK))
-$(call kit_fig,ch07-cdf-v10,cdf.gp,$(call kit_runs,$(CH07_W:%=ch07-w%-v10)),$(DTTASK))
-$(call kit_fig,ch07-cdf-v10-model,cdf.gp,$(call kit_models,$(CH07_W:%=ch07-w%-v10)),$(DTTASK))
+$(call kit_fig,ch07-cdf-61,cdf.gp,$(call kit_runs,$(CH07_W:%=ch07-w%-61)))
+$(call kit_fig,ch07-cdf-v10,cdf.gp,$(call kit_runs,$(CH07_W:%=ch07-w%-v10)))
+$(call kit_fig,ch07-cdf-v10-model,cdf.gp,$(call kit_models,$(CH07_W:%=ch07-w%-v10)))
 $(call kit_fig,ch07-progress-threshold,progress.gp,$(call kit_runs,ch07-w10-threshold))
 $(call kit_fig,ch07-progress-61,progress.gp,$(call kit_runs,ch07-w10-61))
 $(call kit_fig,ch07-pattern,pattern.gp,$(call kit_runs,ch07-direct-w100 ch07-ioless-w100))
-$(call kit_claims,$(CH07_NAMES),$(filter-out ch07-direct-%,$(CH07_NAMES)),$(DTTASK))
+$(call kit_claims,$(CH07_NAMES),$(filter-out ch07-direct-%,$(CH07_NAMES)))

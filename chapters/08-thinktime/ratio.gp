@@ -6,7 +6,7 @@
 # is task_ratelimit while x < 1 (pause = period - think) and the task's
 # own pace, 1/x of it, beyond (no pause); without, 1 / (1 + x) (pause =
 # period after the think). Labels: the think time per chunk in the spec.
-per = system("echo ${KIT:-".run."/../../..}")."/chapters/08-thinktime/pertask"
+per = kit."/chapters/08-thinktime/pertask"	# kit: from figures/plot
 set xlabel "think / period (real time outside balance_dirty_pages per call, over its period)"
 set ylabel "achieved rate / task_ratelimit"
 set key top right

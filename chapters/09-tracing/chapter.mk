@@ -4,6 +4,6 @@
 CH09_RUNS := ch09-fair4 ch09-fair16
 $(call kit_fig,ch09-io4,io.gp,$(call kit_runs,ch09-fair4))
 $(call kit_fig,ch09-io16,io.gp,$(call kit_runs,ch09-fair16))
-$(call kit_fig,ch09-share,share.gp,$(call kit_runs,$(CH09_RUNS)),$(DTTASK))
-$(call kit_fig,ch09-share-model,share.gp,$(call kit_models,$(CH09_RUNS)),$(DTTASK))
-$(call kit_claims,$(CH09_RUNS),$(CH09_RUNS),$(DTTASK))
+$(call kit_fig,ch09-share,share.gp,$(call kit_runs,$(CH09_RUNS)))
+$(call kit_fig,ch09-share-model,share.gp,$(call kit_models,$(CH09_RUNS)))
+$(call kit_claims,$(CH09_RUNS),$(CH09_RUNS))

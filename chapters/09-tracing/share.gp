@@ -1,11 +1,10 @@
 # chapters/09-tracing/share.gp -- each writer's dirty rate (MB/s, the
-# slope of its task_io write_bytes from 20 s on, computed by dttask
-# rates) against the fair share write_bw / N (dashed; write_bw is the
+# slope of its task_io write_bytes from 20 s on, computed by dt rates;
+# figures/plot gives dt's path) against the fair share write_bw / N (dashed; write_bw is the
 # mean of bdi_dirty_ratelimit's write_bw over the same window). One
 # column of points per run: run1 (N = 4), run2 (N = 16).
-dttask = system("echo ${BUILD:-".run."/../..}/dttask/dttask")
 FROM = 20
-rates(r) = "< ".dttask." rates ".r."/task_io.tsv write_bytes from=".FROM." where=comm=dtwork list"
+rates(r) = "< ".dt." rates ".r."/task_io.tsv write_bytes from=".FROM." where=comm=dtwork list"
 set xlabel "writer (in order of pid)"
 set ylabel "MB/s"
 set key top right

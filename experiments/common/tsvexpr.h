@@ -1,6 +1,6 @@
 /*
  * experiments/common/tsvexpr.h -- TSV rows (split, column lookup) and
- * column expressions over them, shared by dtstat and dttask (header-only;
+ * column expressions over them, used by dt (header-only;
  * static functions).
  *
  * Before including it, the including file defines MAXCOL (fields per row)

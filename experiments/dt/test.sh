@@ -1,10 +1,10 @@
 #!/bin/bash
-# experiments/dttask/test.sh -- unit tests of dttask on synthetic tables
-# with known answers. Usage: test.sh DTTASK. Ends "N passed, N failed".
+# experiments/dt/test.sh -- unit tests of dt on synthetic tables
+# with known answers. Usage: test.sh DT. Ends "N passed, N failed".
 set -uo pipefail
 KIT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$KIT/tools/assert.sh"
-D=${1:?usage: test.sh DTTASK}
+D=${1:?usage: test.sh DT}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -119,4 +119,17 @@ t_range "io: 1 of 5 issued by the writer" "$(t_get writer "$s")" 0.2 0.2
 s=$("$D" io "$T/blk.tsv" writer=kworker from=1)
 t_ok "io: from=1 keeps 4 requests, none a jump but dev 1's last" test "$(t_get n "$s") $(t_get jumps "$s")" = "4 1"
 t_range "io: writer=kworker" "$(t_get writer "$s")" 1 1
+# quantiles: values 1..10; the smallest value whose share reaches p
+{ printf 'time\tx\n'; for i in 1 2 3 4 5 6 7 8 9 10; do printf '%d\t%d\n' "$i" "$i"; done; } > "$T/q.tsv"
+s=$("$D" quantiles "$T/q.tsv" x)
+t_ok "quantiles 1..10: p50 5 (5 of 10 rows <= 5), p95 10, max 10" test "$(t_get p50 "$s") $(t_get p95 "$s") $(t_get max "$s")" = "5 10 10"
+s=$("$D" quantiles "$T/q.tsv" x above=3 p=0.5,0.1)
+t_ok "quantiles above=3 (4..10, n 7): p50 7, p10 4" test "$(t_get n "$s") $(t_get p50 "$s") $(t_get p10 "$s")" = "7 7 4"
+s=$("$D" quantiles "$T/q.tsv" x from=20)
+t_ok "quantiles of no rows: n=0 only" test "$s" = "n=0"
+out=$("$D" quantiles "$T/q.tsv" x p=0 2>&1)
+t_ok "quantiles refuses p=0 (exit 2, one line naming p)" sh -c "[ $? -eq 2 ] && [ \"\$(printf '%s\n' '$out' | wc -l)\" = 1 ] && printf '%s' '$out' | grep -q ': p: '"
+out=$("$D" --help)
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+
 t_end

@@ -1,0 +1,1013 @@
+/*
+ * dt -- the kit's one analysis tool: numbers from the lab's TSV files (a
+ * kernel run's, decoded by dtdecode, or the model's), for the claims, the
+ * figures and the tests.
+ *
+ * Usage: dt COMMAND FILE ARGS... [from=T] [to=T] [where=COL=VALUE]...
+ *        dt --help          the commands, from the table below
+ *
+ * FILE is a TSV: a header row of column names, then rows. Rows are
+ * selected by the `time` column (from <= time < to) and by exact string
+ * match of where=COL=VALUE (repeatable, up to 8). EXPR is a column name,
+ * or column names and numbers joined by + - * /, evaluated left to right
+ * (a-b/c is (a-b)/c). Most commands print one line of key=value numbers;
+ * cdf and rates ... list print a TSV.
+ *
+ * Percentiles (summary's p5/p50/p95, steps' abs_p50/abs_p95) interpolate
+ * linearly between the sorted values (pct below). Two numbers keep their
+ * own older definitions so that the claims read the same values as
+ * before: quantiles reads them off the empirical distribution that cdf
+ * lists (the smallest value whose share reaches p), and io's kib_p50 is
+ * the lower median.
+ *
+ * The poll interval of pollmatch is the model's dt_poll_interval()
+ * (model/dtlaw.c): one definition for the model and for the analysis.
+ * Bad input: one line naming the file and key, exit 2.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../model/dtlaw.h"
+
+#define MAXCOL 64
+
+static const char *file;
+
+static void die(const char *key, const char *msg)
+{
+	fprintf(stderr, "%s: %s: %s\n", file ? file : "dt", key, msg);
+	exit(2);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (!p)
+		die("memory", "out of memory");
+	return p;
+}
+
+#include "../common/tsvexpr.h"
+
+static int needcol(char **hdr, int n, const char *name)
+{
+	int i = colidx(hdr, n, name);
+
+	if (i < 0)
+		die(name, "no such column");
+	return i;
+}
+
+/* the common options: from= to= where= and the command's own words */
+struct sel {
+	double from, to;
+	int nw, wi[8];
+	const char *wval[8];
+	const char *by;
+	int list;
+	long points;
+	double above;
+	double frac;		/* settle's frac= */
+	double ps[8];		/* quantiles' p=P,P... (default 0.5,0.95) */
+	int nps;
+	int pcol;		/* steps' against=POSCOL:REF */
+	double ref;
+};
+
+/* 1 if WORD is one of the space-separated words of ALLOWED */
+static int allows(const char *allowed, const char *word)
+{
+	size_t n = strlen(word);
+	const char *a = allowed;
+
+	while ((a = strstr(a, word))) {
+		if ((a == allowed || a[-1] == ' ') && (a[n] == ' ' || !a[n]))
+			return 1;
+		a += n;
+	}
+	return 0;
+}
+
+static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
+		       int argc, char **argv, int argi, const char *allowed)
+{
+	char *eq, *end;
+
+	s->from = -INFINITY;
+	s->to = INFINITY;
+	s->nw = 0;
+	s->by = "pid";
+	s->list = 0;
+	s->points = 0;
+	s->above = -INFINITY;
+	s->frac = 1;
+	s->ps[0] = 0.5;
+	s->ps[1] = 0.95;
+	s->nps = 2;
+	s->pcol = -1;
+	s->ref = 0;
+	for (; argi < argc; argi++) {
+		char *a = argv[argi];
+
+		if (!strncmp(a, "from=", 5)) {
+			s->from = strtod(a + 5, &end);
+			if (end == a + 5 || *end)
+				die("from", "not a number");
+		} else if (!strncmp(a, "to=", 3)) {
+			s->to = strtod(a + 3, &end);
+			if (end == a + 3 || *end)
+				die("to", "not a number");
+		} else if (!strncmp(a, "where=", 6) && (eq = strchr(a + 6, '='))) {
+			if (s->nw == 8)
+				die("where", "at most 8");
+			*eq = 0;
+			s->wi[s->nw] = needcol(hdr, nh, a + 6);
+			s->wval[s->nw] = eq + 1;
+			s->nw++;
+		} else if (allows(allowed, "by") && !strncmp(a, "by=", 3)) {
+			s->by = a + 3;
+			needcol(hdr, nh, s->by);
+		} else if (allows(allowed, "list") && !strcmp(a, "list")) {
+			s->list = 1;
+		} else if (allows(allowed, "points") && !strncmp(a, "points=", 7)) {
+			s->points = strtol(a + 7, &end, 10);
+			if (end == a + 7 || *end || s->points < 2)
+				die("points", "want a whole number >= 2");
+		} else if (allows(allowed, "above") && !strncmp(a, "above=", 6)) {
+			s->above = strtod(a + 6, &end);
+			if (end == a + 6 || *end)
+				die("above", "not a number");
+		} else if (allows(allowed, "p") && !strncmp(a, "p=", 2)) {
+			char *q = a + 2;
+
+			s->nps = 0;
+			do {
+				if (s->nps == 8)
+					die("p", "at most 8");
+				s->ps[s->nps] = strtod(q, &end);
+				if (end == q || !(s->ps[s->nps] > 0 && s->ps[s->nps] <= 1))
+					die("p", "want shares in (0, 1], comma-separated");
+				s->nps++;
+				q = end + 1;
+			} while (*end == ',');
+			if (*end)
+				die("p", "want shares in (0, 1], comma-separated");
+		} else if (allows(allowed, "frac") && !strncmp(a, "frac=", 5)) {
+			s->frac = strtod(a + 5, &end);
+			if (end == a + 5 || *end || !(s->frac > 0 && s->frac <= 1))
+				die(a, "frac must be in (0, 1]");
+		} else if (allows(allowed, "against") && !strncmp(a, "against=", 8) &&
+			   (eq = strchr(a + 8, ':'))) {
+			*eq = 0;
+			s->pcol = needcol(hdr, nh, a + 8);
+			s->ref = strtod(eq + 1, &end);
+			if (end == eq + 1 || *end)
+				die("against", "want POSCOL:NUMBER");
+		} else {
+			die(a, "unknown argument");
+		}
+	}
+	if ((s->from > -INFINITY || s->to < INFINITY) && tcol < 0)
+		die("time", "no time column for from=/to=");
+}
+
+/* 1 if the row passes the selection; *t gets its time (NAN without) */
+static int selected(const struct sel *s, char **f, int nf, int tcol, double *t)
+{
+	int i;
+
+	*t = NAN;
+	if (tcol >= 0) {
+		if (tcol >= nf)
+			return 0;
+		*t = strtod(f[tcol], NULL);
+		if (*t < s->from || *t >= s->to)
+			return 0;
+	}
+	for (i = 0; i < s->nw; i++)
+		if (s->wi[i] >= nf || strcmp(f[s->wi[i]], s->wval[i]))
+			return 0;
+	return 1;
+}
+
+static double pct(const double *v, size_t n, double p)
+{
+	double r = p * (n - 1);
+	size_t i = (size_t)r;
+
+	if (i + 1 >= n)
+		return v[n - 1];
+	return v[i] + (r - i) * (v[i + 1] - v[i]);
+}
+
+/* REF for resid: columns RX, RY of a TSV sorted by RX */
+static double *ref_x, *ref_y;
+static size_t ref_n;
+
+static void load_ref(const char *path, const char *cx, const char *cy)
+{
+	const char *save = file;
+	char *line = NULL, *h[MAXCOL], *f[MAXCOL], *hl;
+	size_t cap = 0, rcap = 0;
+	int nh, ix, iy;
+	FILE *fp;
+
+	file = path;
+	fp = fopen(path, "r");
+	if (!fp)
+		die("file", "cannot open");
+	if (getline(&line, &cap, fp) < 0)
+		die("header", "empty file");
+	hl = strdup(line);
+	nh = split(hl, h);
+	ix = colidx(h, nh, cx);
+	iy = colidx(h, nh, cy);
+	if (ix < 0)
+		die(cx, "no such column");
+	if (iy < 0)
+		die(cy, "no such column");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (nf <= ix || nf <= iy)
+			die(cx, "short row");
+		if (ref_n == rcap) {
+			rcap = rcap ? 2 * rcap : 256;
+			ref_x = realloc(ref_x, rcap * sizeof(*ref_x));
+			ref_y = realloc(ref_y, rcap * sizeof(*ref_y));
+			if (!ref_x || !ref_y)
+				die("memory", "out of memory");
+		}
+		ref_x[ref_n] = strtod(f[ix], NULL);
+		ref_y[ref_n] = strtod(f[iy], NULL);
+		if (ref_n && ref_x[ref_n] < ref_x[ref_n - 1])
+			die(cx, "not sorted");
+		ref_n++;
+	}
+	if (ref_n < 2)
+		die("rows", "need at least two rows");
+	fclose(fp);
+	free(line);
+	file = save;
+}
+
+static double ref_at(double x)
+{
+	size_t lo = 0, hi = ref_n - 1, mid;
+
+	if (x < ref_x[0] || x > ref_x[ref_n - 1])
+		return NAN;
+	while (hi - lo > 1) {
+		mid = (lo + hi) / 2;
+		if (ref_x[mid] <= x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (ref_x[hi] == ref_x[lo])
+		return ref_y[lo];
+	return ref_y[lo] + (x - ref_x[lo]) * (ref_y[hi] - ref_y[lo]) /
+		(ref_x[hi] - ref_x[lo]);
+}
+
+/*
+ * steps: the step of COL from one selected row to the next, and
+ * (against=POSCOL:REF) whether it goes against the sign of POSCOL - REF.
+ */
+static int cmd_steps(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0, vcap = 0, up = 0, down = 0, aup = 0, adown = 0, rows = 0;
+	double ref, prev = NAN, level = 0, *v = NULL;
+	struct sel s;
+	int col, pcol, i;
+
+	col = needcol(hdr, nh, argv[3]);
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "against");
+	pcol = s.pcol;
+	ref = s.ref;
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, x, d, p;
+
+		if (!selected(&s, f, nf, tcol, &t) || col >= nf || (pcol >= 0 && pcol >= nf))
+			continue;
+		x = strtod(f[col], NULL);
+		rows++;
+		level += x;
+		if (isnan(prev)) {
+			prev = x;
+			continue;
+		}
+		d = x - prev;
+		prev = x;
+		if (n == vcap) {
+			vcap = vcap ? 2 * vcap : 1024;
+			v = xrealloc(v, vcap * sizeof(*v));
+		}
+		v[n++] = fabs(d);
+		if (d > 0)
+			up++;
+		else if (d < 0)
+			down++;
+		if (pcol >= 0) {
+			p = strtod(f[pcol], NULL);
+			if (d > 0 && p < ref)
+				aup++;
+			else if (d < 0 && p > ref)
+				adown++;
+		}
+	}
+	free(line);
+	if (!n) {
+		printf("n=0\n");
+		return 0;
+	}
+	qsort(v, n, sizeof(*v), cmpd);
+	{
+		double s = 0;
+
+		for (i = 0; (size_t)i < n; i++)
+			s += v[i];
+		printf("n=%zu up=%zu down=%zu flat=%zu level=%.6g abs_mean=%.6g abs_p50=%.6g abs_p95=%.6g abs_max=%.6g",
+		       n, up, down, n - up - down, level / rows, s / n,
+		       pct(v, n, .5), pct(v, n, .95), v[n - 1]);
+	}
+	if (pcol >= 0)
+		printf(" against_up=%zu against_down=%zu against=%zu frac_against=%.4f",
+		       aup, adown, aup + adown,
+		       up + down ? (double)(aup + adown) / (up + down) : 0);
+	printf("\n");
+	free(v);
+	return 0;
+}
+
+static int cmd_stat(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0, vcap = 0, in = 0;
+	double lo = 0, hi = 0, *v = NULL;
+	const char *cmd = argv[1];
+	int argi, i;
+	struct expr e, ey;
+	struct sel s;
+	double tw = 0, tin = 0, prev_t = NAN, mad = 0;
+	int prev_in = 0, is_t = 0, is_settle = 0, is_resid = 0;
+	size_t first_i = 0, settle_i = 0;
+	double first_t = NAN, settle_t = NAN, sfrac;
+	double *ts = NULL;
+	char *ins = NULL;
+
+	e = parse_expr(hdr, nh, argv[3]);
+	argi = 4;
+	is_t = !strcmp(cmd, "tfrac");
+	is_settle = !strcmp(cmd, "settle");
+	is_resid = !strcmp(cmd, "resid");
+	if (!strcmp(cmd, "frac") || is_t || is_settle) {
+		if (argc < 6)
+			die(cmd, "needs LO HI");
+		lo = atof(argv[4]);
+		hi = atof(argv[5]);
+		argi = 6;
+		if ((is_t || is_settle) && tcol < 0)
+			die("time", "no time column");
+	} else if (is_resid) {
+		if (argc < 8)
+			die(cmd, "needs XEXPR YEXPR REF RX RY");
+		ey = parse_expr(hdr, nh, argv[4]);
+		load_ref(argv[5], argv[6], argv[7]);
+		argi = 8;
+	}
+	parse_opts(&s, hdr, nh, tcol, argc, argv, argi, is_settle ? "frac" : "");
+	sfrac = s.frac;
+
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double x, t0;
+
+		if (!selected(&s, f, nf, tcol, &t0))
+			continue;
+		x = eval(&e, f, nf);
+		if (is_resid)
+			x = eval(&ey, f, nf) - ref_at(x);
+		if (isnan(x))
+			continue;
+		if (is_t || is_settle) {
+			double t = tcol < nf ? strtod(f[tcol], NULL) : NAN;
+			int in_now = x >= lo && x <= hi;
+
+			if (is_t && !isnan(prev_t)) {
+				tw += t - prev_t;
+				if (prev_in)
+					tin += t - prev_t;
+			}
+			if (in_now && isnan(first_t)) {
+				first_t = t;
+				first_i = n + 1;
+			}
+			if (in_now && (!prev_in || isnan(settle_t))) {
+				settle_t = t;
+				settle_i = n + 1;
+			}
+			if (!in_now)
+				settle_t = NAN;
+			prev_t = t;
+			prev_in = in_now;
+		}
+		if (n == vcap) {
+			vcap = vcap ? 2 * vcap : 1024;
+			v = xrealloc(v, vcap * sizeof(*v));
+			ts = xrealloc(ts, vcap * sizeof(*ts));
+			ins = xrealloc(ins, vcap);
+		}
+		ts[n] = tcol >= 0 && tcol < nf ? strtod(f[tcol], NULL) : NAN;
+		ins[n] = x >= lo && x <= hi;
+		v[n++] = x;
+		if (x >= lo && x <= hi)
+			in++;
+	}
+	if (!strcmp(cmd, "frac")) {
+		printf("n=%zu in=%zu frac=%.4f\n", n, in, n ? (double)in / n : 0);
+		return 0;
+	}
+	if (is_t) {
+		printf("n=%zu span=%.6g in_s=%.6g frac=%.4f\n", n, tw, tin,
+		       tw > 0 ? tin / tw : 0);
+		return 0;
+	}
+	if (is_settle && sfrac < 1) {
+		size_t j, cnt = 0;
+
+		settle_t = NAN;
+		for (j = n; j-- > 0;) {	/* suffix share, keep the earliest */
+			cnt += ins[j];
+			if (ins[j] && cnt >= sfrac * (n - j)) {
+				settle_t = ts[j];
+				settle_i = j + 1;
+			}
+		}
+		prev_in = !isnan(settle_t);
+	}
+	if (is_settle) {
+		printf("n=%zu", n);
+		if (isnan(first_t))
+			printf(" first_t=none first_i=none");
+		else
+			printf(" first_t=%.6g first_i=%zu", first_t, first_i);
+		if (isnan(settle_t) || !prev_in)
+			printf(" settle_t=none settle_i=none\n");
+		else
+			printf(" settle_t=%.6g settle_i=%zu\n", settle_t, settle_i);
+		return 0;
+	}
+	if (!n) {
+		printf("n=0\n");
+		return 0;
+	}
+	{
+		double s = 0, ss = 0, mean;
+
+		for (i = 0; (size_t)i < n; i++)
+			s += v[i];
+		mean = s / n;
+		for (i = 0; (size_t)i < n; i++)
+			ss += (v[i] - mean) * (v[i] - mean);
+		for (i = 0; (size_t)i < n; i++)
+			mad += fabs(v[i]);
+		qsort(v, n, sizeof(*v), cmpd);
+		printf("n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
+		       n, mean, n > 1 ? sqrt(ss / (n - 1)) : 0, v[0],
+		       pct(v, n, .05), pct(v, n, .5), pct(v, n, .95), v[n - 1]);
+		if (is_resid)
+			printf(" mad=%.6g", mad / n);
+		printf("\n");
+	}
+	return 0;
+}
+
+static int cmd_rows(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL;
+	size_t cap = 0, n = 0;
+
+	(void)hdr, (void)nh, (void)tcol, (void)argc, (void)argv;
+	while (getline(&line, &cap, fp) >= 0)
+		n++;
+	free(line);
+	printf("%zu\n", n);
+	return 0;
+}
+
+static int cmd_ordered(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0;
+	double last = -INFINITY;
+	int col = needcol(hdr, nh, argv[3]);
+
+	(void)tcol, (void)argc;
+	while (getline(&line, &cap, fp) >= 0) {
+		double x;
+
+		n++;
+		if (split(line, f) <= col)
+			die(argv[3], "short row");
+		x = strtod(f[col], NULL);
+		if (x < last) {
+			printf("ordered=no row=%zu %s=%g after %g\n", n,
+			       argv[3], x, last);
+			return 1;
+		}
+		last = x;
+	}
+	free(line);
+	printf("ordered=yes rows=%zu\n", n);
+	return 0;
+}
+
+/* --- rates ------------------------------------------------------------ */
+struct group {
+	char *key;
+	double t0, v0, t1, v1;	/* first and last selected row */
+	size_t rows;
+	double *inc;		/* rates between consecutive rows */
+	size_t ninc, cinc;
+};
+
+static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, ng = 0, cg = 0, i, j;
+	struct group *g = NULL;
+	struct sel s;
+	int col, kcol;
+	double *r, sum = 0, sum2 = 0, mean, sd = 0, mn = INFINITY, mx = -INFINITY;
+	double csum = 0, csum2 = 0;
+	size_t cn = 0, n = 0;
+
+	if (tcol < 0)
+		die("time", "no time column");
+	col = needcol(hdr, nh, argv[3]);
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "by list");
+	kcol = needcol(hdr, nh, s.by);
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, v;
+
+		if (!selected(&s, f, nf, tcol, &t) || col >= nf || kcol >= nf)
+			continue;
+		v = strtod(f[col], NULL);
+		for (i = 0; i < ng && strcmp(g[i].key, f[kcol]); i++)
+			;
+		if (i == ng) {
+			if (ng == cg) {
+				cg = cg ? 2 * cg : 64;
+				g = xrealloc(g, cg * sizeof(*g));
+			}
+			memset(&g[ng], 0, sizeof(g[ng]));
+			g[ng].key = strdup(f[kcol]);
+			g[ng].t0 = g[ng].t1 = t;
+			g[ng].v0 = g[ng].v1 = v;
+			g[ng].rows = 1;
+			ng++;
+			continue;
+		}
+		if (t > g[i].t1) {
+			if (g[i].ninc == g[i].cinc) {
+				g[i].cinc = g[i].cinc ? 2 * g[i].cinc : 64;
+				g[i].inc = xrealloc(g[i].inc, g[i].cinc * sizeof(double));
+			}
+			g[i].inc[g[i].ninc++] = (v - g[i].v1) / (t - g[i].t1);
+		}
+		g[i].t1 = t;
+		g[i].v1 = v;
+		g[i].rows++;
+	}
+	free(line);
+	r = xrealloc(NULL, (ng ? ng : 1) * sizeof(*r));
+	if (s.list)
+		printf("key\trate\trows\tcv\n");
+	for (i = 0; i < ng; i++) {
+		double rate, gs = 0, gs2 = 0;
+
+		if (g[i].rows < 2 || g[i].t1 <= g[i].t0)
+			continue;
+		rate = (g[i].v1 - g[i].v0) / (g[i].t1 - g[i].t0);
+		for (j = 0; rate > 0 && j < g[i].ninc; j++) {
+			double x = g[i].inc[j] / rate;
+
+			gs += x;
+			gs2 += x * x;
+			csum += x;
+			csum2 += x * x;
+			cn++;
+		}
+		if (s.list) {
+			double m = g[i].ninc ? gs / g[i].ninc : 0;
+			double var = g[i].ninc > 1 ? (gs2 - g[i].ninc * m * m) / (g[i].ninc - 1) : 0;
+
+			printf("%s\t%.6g\t%zu\t%.4f\n", g[i].key, rate, g[i].rows,
+			       var > 0 ? sqrt(var) : 0);
+		}
+		r[n++] = rate;
+		sum += rate;
+		sum2 += rate * rate;
+		if (rate < mn)
+			mn = rate;
+		if (rate > mx)
+			mx = rate;
+	}
+	if (s.list)
+		return 0;
+	if (!n) {
+		printf("n=0\n");
+		return 0;
+	}
+	mean = sum / n;
+	for (i = 0; i < n; i++)
+		sd += (r[i] - mean) * (r[i] - mean);
+	sd = n > 1 ? sqrt(sd / (n - 1)) : 0;
+	{
+		double cm = cn ? csum / cn : 0;
+		double cv = cn > 1 ? (csum2 - cn * cm * cm) / (cn - 1) : 0;
+
+		printf("n=%zu mean=%.6g sd=%.6g min=%.6g max=%.6g spread=%.4f jain=%.5f cv=%.4f\n",
+		       n, mean, sd, mn, mx, mean != 0 ? (mx - mn) / mean : 0,
+		       sum2 > 0 ? sum * sum / (n * sum2) : 0, cv > 0 ? sqrt(cv) : 0);
+	}
+	return 0;
+}
+
+/* --- cdf -------------------------------------------------------------- */
+static int cmd_cdf(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0, c = 0, i;
+	double *v = NULL;
+	struct expr e = parse_expr(hdr, nh, argv[3]);
+	struct sel s;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "points above");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, x;
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		x = eval(&e, f, nf);
+		if (isnan(x) || x <= s.above)
+			continue;
+		if (n == c) {
+			c = c ? 2 * c : 1024;
+			v = xrealloc(v, c * sizeof(*v));
+		}
+		v[n++] = x;
+	}
+	free(line);
+	printf("value\tfrac\n");
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmpd);
+	if (!s.points || (size_t)s.points >= n) {
+		for (i = 0; i < n; i++)
+			if (i + 1 == n || v[i + 1] != v[i])
+				printf("%.6g\t%.6f\n", v[i], (double)(i + 1) / n);
+		return 0;
+	}
+	for (i = 0; i < (size_t)s.points; i++) {
+		size_t k = (size_t)((double)i * (n - 1) / (s.points - 1) + 0.5);
+
+		printf("%.6g\t%.6f\n", v[k], (double)(k + 1) / n);
+	}
+	return 0;
+}
+
+/*
+ * --- quantiles --------------------------------------------------------
+ * The quantiles read off the empirical distribution that cdf lists: for
+ * each p, the smallest value whose share of the rows (<= it) reaches p.
+ */
+static int cmd_quantiles(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0, c = 0, i;
+	double *v = NULL;
+	struct expr e = parse_expr(hdr, nh, argv[3]);
+	struct sel s;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "above p");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, x;
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		x = eval(&e, f, nf);
+		if (isnan(x) || x <= s.above)
+			continue;
+		if (n == c) {
+			c = c ? 2 * c : 1024;
+			v = xrealloc(v, c * sizeof(*v));
+		}
+		v[n++] = x;
+	}
+	free(line);
+	printf("n=%zu", n);
+	if (n) {
+		qsort(v, n, sizeof(*v), cmpd);
+		for (i = 0; i < (size_t)s.nps; i++) {
+			size_t k = 0;
+
+			/* the first k with (k + 1) / n >= p, as cdf's shares */
+			while (k + 1 < n && (double)(k + 1) / n < s.ps[i])
+				k++;
+			printf(" p%g=%.6g", s.ps[i] * 100, v[k]);
+		}
+		printf(" max=%.6g", v[n - 1]);
+	}
+	printf("\n");
+	free(v);
+	return 0;
+}
+
+/* --- excess ----------------------------------------------------------- */
+static int cmd_excess(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0;
+	struct expr e = parse_expr(hdr, nh, argv[3]);
+	struct sel s;
+	double mx = -INFINITY, tmx = NAN, first = NAN, last = NAN, above = 0, span = 0;
+	double pt = NAN, px = 0;
+
+	if (tcol < 0)
+		die("time", "no time column");
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, x;
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		x = eval(&e, f, nf);
+		if (isnan(x))
+			continue;
+		n++;
+		if (!isnan(pt) && t > pt) {
+			span += t - pt;
+			if (px > 0)
+				above += t - pt;
+		}
+		if (x > mx) {
+			mx = x;
+			tmx = t;
+		}
+		if (x > 0) {
+			if (isnan(first))
+				first = t;
+			last = t;
+		}
+		pt = t;
+		px = x;
+	}
+	free(line);
+	if (!n) {
+		printf("n=0\n");
+		return 0;
+	}
+	printf("n=%zu max=%.6g t_max=%.6g", n, mx, tmx);
+	if (isnan(first))
+		printf(" first=none last=none");
+	else
+		printf(" first=%.6g last=%.6g", first, last);
+	printf(" above_s=%.6g span=%.6g\n", above, span);
+	return 0;
+}
+
+/* --- pollmatch -------------------------------------------------------- */
+struct pprev { char *pid; unsigned long want; };
+
+static int cmd_pollmatch(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, np = 0, cp = 0, n = 0, match = 0, within = 0, i;
+	struct pprev *p = NULL;
+	struct sel s;
+	int cpid = needcol(hdr, nh, "pid"), clim = needcol(hdr, nh, "limit");
+	int cdirty = needcol(hdr, nh, "dirty"), cdp = needcol(hdr, nh, "dirtied_pause");
+	int cpause = needcol(hdr, nh, "pause");
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, dp;
+
+		if (nf <= cpid || nf <= clim || nf <= cdirty || nf <= cdp || nf <= cpause)
+			continue;
+		for (i = 0; i < np && strcmp(p[i].pid, f[cpid]); i++)
+			;
+		if (i == np) {
+			if (np == cp) {
+				cp = cp ? 2 * cp : 64;
+				p = xrealloc(p, cp * sizeof(*p));
+			}
+			p[np].pid = strdup(f[cpid]);
+			p[np].want = 0;
+			np++;
+		}
+		if (selected(&s, f, nf, tcol, &t) && p[i].want) {
+			dp = strtod(f[cdp], NULL);
+			n++;
+			if (dp == p[i].want)
+				match++;
+			if (dp >= p[i].want / 2.0 && dp <= p[i].want * 2.0)
+				within++;
+		}
+		if (strtod(f[cpause], NULL) > 0)
+			p[i].want = dt_poll_interval(strtoul(f[cdirty], NULL, 10),
+						     strtoul(f[clim], NULL, 10));
+	}
+	free(line);
+	printf("n=%zu match=%zu frac=%.4f within2=%.4f\n", n, match,
+	       n ? (double)match / n : 0, n ? (double)within / n : 0);
+	return 0;
+}
+
+/* --- io ---------------------------------------------------------------- */
+struct devend { char *dev; double end; };
+
+static int dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmd_io(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	const char *writer = "dtwork";
+	int cdev = needcol(hdr, nh, "dev"), csec = needcol(hdr, nh, "sector");
+	int cnr = needcol(hdr, nh, "nr_sector"), crw = needcol(hdr, nh, "rwbs");
+	int ccomm = needcol(hdr, nh, "comm");
+	size_t cap = 0, n = 0, jumps = 0, bywriter = 0, ndev = 0, i;
+	struct devend *dv = NULL;
+	double *kib = NULL, sum = 0, t0 = NAN, t1 = NAN;
+	struct sel s;
+	int argj, k = 3;
+
+	/* writer= is ours; the rest are the common options */
+	for (argj = 3; argj < argc; argj++) {
+		if (!strncmp(argv[argj], "writer=", 7))
+			writer = argv[argj] + 7;
+		else
+			argv[k++] = argv[argj];
+	}
+	parse_opts(&s, hdr, nh, tcol, k, argv, 3, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		double t, sec, nr;
+		char *end;
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		if (cdev >= nf || csec >= nf || cnr >= nf || crw >= nf || ccomm >= nf)
+			die("row", "short row");
+		if (!strchr(f[crw], 'W'))
+			continue;
+		nr = strtod(f[cnr], &end);
+		if (end == f[cnr] || *end)
+			die("nr_sector", "not a number");
+		sec = strtod(f[csec], &end);
+		if (end == f[csec] || *end)
+			die("sector", "not a number");
+		if (nr <= 0)
+			continue;	/* a flush or barrier: no data */
+		for (i = 0; i < ndev; i++)
+			if (!strcmp(dv[i].dev, f[cdev]))
+				break;
+		if (i == ndev) {
+			dv = xrealloc(dv, (ndev + 1) * sizeof(*dv));
+			dv[ndev].dev = strdup(f[cdev]);
+			if (!dv[ndev].dev)
+				die("memory", "out of memory");
+			dv[ndev].end = sec;	/* the first request is no jump */
+			ndev++;
+		}
+		if (sec != dv[i].end)
+			jumps++;
+		dv[i].end = sec + nr;
+		kib = xrealloc(kib, (n + 1) * sizeof(*kib));
+		kib[n++] = nr / 2;
+		sum += nr / 2;
+		if (!strcmp(f[ccomm], writer))
+			bywriter++;
+		if (isnan(t0))
+			t0 = t;
+		t1 = t;
+	}
+	free(line);
+	if (!n) {
+		printf("n=0\n");
+		free(dv);
+		return 0;
+	}
+	qsort(kib, n, sizeof(*kib), dcmp);
+	printf("n=%zu mib=%.6g kib_mean=%.6g kib_p50=%.6g jumps=%zu jumps_per_mib=%.6g",
+	       n, sum / 1024, sum / n, kib[(n - 1) / 2], jumps, jumps / (sum / 1024));
+	if (!isnan(t0) && t1 > t0)
+		printf(" mib_s=%.6g", sum / 1024 / (t1 - t0));
+	printf(" writer=%.4f\n", (double)bywriter / n);
+	for (i = 0; i < ndev; i++)
+		free(dv[i].dev);
+	free(dv);
+	free(kib);
+	return 0;
+}
+
+/* --- the commands ---------------------------------------------------- */
+typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
+
+static const struct cmd {
+	const char *name;
+	int nargs;		/* words after FILE the command needs */
+	cmd_fn fn;
+	const char *args, *what;
+} cmds[] = {
+	{ "summary", 1, cmd_stat, "EXPR",
+	  "n mean sd min p5 p50 p95 max of EXPR over the selected rows" },
+	{ "frac", 3, cmd_stat, "EXPR LO HI",
+	  "share of the selected rows with LO <= EXPR <= HI" },
+	{ "tfrac", 3, cmd_stat, "EXPR LO HI",
+	  "share of the time with LO <= EXPR <= HI (each row holds its value until the next)" },
+	{ "settle", 3, cmd_stat, "EXPR LO HI [frac=F]",
+	  "first row in [LO, HI] (first_t, first_i) and the first from which every later one is (settle_t, settle_i); with frac=F, from which a share F of the rows to the end are" },
+	{ "resid", 5, cmd_stat, "XEXPR YEXPR REF RX RY",
+	  "summary (and mad: mean |r|) of r = YEXPR - f(XEXPR), f the TSV REF sorted by RX, interpolated linearly RX -> RY" },
+	{ "steps", 1, cmd_steps, "COL [against=POSCOL:REF]",
+	  "the steps of COL between consecutive rows: n up down flat level abs_mean abs_p50 abs_p95 abs_max; against=: steps against the sign of POSCOL - REF" },
+	{ "ordered", 1, cmd_ordered, "COL",
+	  "exit 0 if COL never decreases from one row to the next, else 1" },
+	{ "rows", 0, cmd_rows, "",
+	  "number of data rows" },
+	{ "rates", 1, cmd_rates, "COL [by=KEY] [list]",
+	  "per group (default pid) the slope of the cumulative counter COL: n mean sd min max spread jain cv; list: a TSV key rate rows cv" },
+	{ "cdf", 1, cmd_cdf, "EXPR [above=X] [points=N]",
+	  "the empirical distribution of EXPR: a TSV value frac" },
+	{ "quantiles", 1, cmd_quantiles, "EXPR [above=X] [p=0.5,0.95]",
+	  "n, the quantiles of EXPR read off its empirical distribution (the smallest value whose share reaches p: p50=.. p95=..) and max" },
+	{ "excess", 1, cmd_excess, "EXPR",
+	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
+	{ "pollmatch", 0, cmd_pollmatch, "",
+	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2" },
+	{ "io", 0, cmd_io, "[writer=COMM]",
+	  "block_rq_issue.tsv: the write requests as a disk sees them: n mib kib_mean kib_p50 jumps jumps_per_mib mib_s writer" },
+};
+#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static void help(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: dt COMMAND FILE ARGS... [from=T] [to=T] [where=COL=VALUE]...\n");
+	for (i = 0; i < NCMDS; i++)
+		fprintf(out, "  %-9s FILE %s\n            %s\n", cmds[i].name,
+			cmds[i].args, cmds[i].what);
+}
+
+int main(int argc, char **argv)
+{
+	char *line = NULL, *hdr[MAXCOL];
+	size_t cap = 0, i;
+	const struct cmd *c = NULL;
+	int nh, tcol;
+	FILE *fp;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		help(stdout);
+		return 0;
+	}
+	if (argc < 3) {
+		help(stderr);
+		return 2;
+	}
+	for (i = 0; i < NCMDS; i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			c = &cmds[i];
+	if (!c)
+		die(argv[1], "unknown command (dt --help lists them)");
+	file = argv[2];
+	fp = fopen(file, "r");
+	if (!fp)
+		die("file", "cannot open");
+	if (getline(&line, &cap, fp) < 0)
+		die("header", "empty file");
+	nh = split(line, hdr);
+	tcol = colidx(hdr, nh, "time");
+	if (argc - 3 < c->nargs)
+		die(c->name, c->nargs == 1 ? "missing column" : "too few arguments");
+	return c->fn(fp, hdr, nh, tcol, argc, argv);
+}

@@ -493,11 +493,11 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 		char key[64];
 
 		dt_sim_knob(c, i, buf, sizeof(buf));
-		snprintf(key, sizeof(key), "knob.%s", dt_knob_name[i]);
-		if (given(key) || given(dt_knob_name[i]) ||
+		snprintf(key, sizeof(key), "knob.%s", dt_knobs[i].name);
+		if (given(key) || given(dt_knobs[i].name) ||
 		    (preset && dt_preset_value(preset->val, i)) ||
-		    strcmp(buf, dt_knob_default[i]))
-			fprintf(f, "knob.%s = %s\n", dt_knob_name[i], buf);
+		    strcmp(buf, dt_knobs[i].def))
+			fprintf(f, "knob.%s = %s\n", dt_knobs[i].name, buf);
 	}
 }
 
@@ -667,8 +667,8 @@ static int cmd_sim(int argc, char **argv)
 		char key[64];
 
 		for (k = 0; k < DT_NKNOBS; k++) {
-			snprintf(key, sizeof(key), "knob.%s", dt_knob_name[k]);
-			keep[k] = given(key) || given(dt_knob_name[k]);
+			snprintf(key, sizeof(key), "knob.%s", dt_knobs[k].name);
+			keep[k] = given(key) || given(dt_knobs[k].name);
 		}
 		if (dt_sim_preset(&c, p->val, keep, err, sizeof(err)))
 			die_at(p->src, p->key, short_msg(err));

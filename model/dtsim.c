@@ -25,17 +25,8 @@
 
 /* ---------------------------------------------------------------- config */
 
-/* patches/knobs: name, values the kernel accepts, default, v10 preset */
-const char *const dt_knob_name[DT_NKNOBS] = { "pos_ratio", "rate_estimation",
-	"rate_feedback", "seed_dirty_ratelimit", "step_filter",
-	"percpu_safeguard", "max_pause", "think_time", "scheme" };
-const char *const dt_knob_values[DT_NKNOBS] = { "6.1,v10,threshold", "on,off",
-	"pos,pure", "KB/s", "6.1,off,v10", "on,off", "6.1,v10", "on,off",
-	"ioless,direct" };
-const char *const dt_knob_default[DT_NKNOBS] = { "6.1", "on", "pos", "0",
-	"6.1", "on", "6.1", "on", "ioless" };
-const char *const dt_knob_v10[DT_NKNOBS] = { "v10", "on", "pos", "-",
-	"v10", "on", "v10", "on", "ioless" };
+/* patches/knobs, through the generated dt_knobs.h */
+const struct dt_knob dt_knobs[DT_NKNOBS] = DT_KNOBS;
 
 void dt_sim_defaults(struct dt_sim_cfg *c)
 {
@@ -236,23 +227,23 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		int k, n = 0;
 
 		for (k = 0; k < DT_NKNOBS; k++)
-			if (!strcmp(key + 5, dt_knob_name[k]))
+			if (!strcmp(key + 5, dt_knobs[k].name))
 				break;
 		if (k == DT_NKNOBS) {
 			for (k = 0; k < DT_NKNOBS; k++)
 				n += snprintf(known + n, sizeof(known) - (size_t)n,
-					      " %s", dt_knob_name[k]);
+					      " %s", dt_knobs[k].name);
 			snprintf(err, (size_t)errlen,
 				 "unknown knob '%s' (known:%s preset)", key, known);
 			return -1;
 		}
-		if (!strcmp(dt_knob_values[k], "KB/s")) {
+		if (!strcmp(dt_knobs[k].values, "KB/s")) {
 			if (parse_long(val, &l) || l < 0 || l > (1L << 30))
 				return bad(err, errlen, key, val, "KB/s, 0..1073741824");
-		} else if (!one_of(val, dt_knob_values[k])) {
+		} else if (!one_of(val, dt_knobs[k].values)) {
 			char want[64];
 
-			snprintf(want, sizeof(want), "one of %s", dt_knob_values[k]);
+			snprintf(want, sizeof(want), "one of %s", dt_knobs[k].values);
 			return bad(err, errlen, key, val, want);
 		}
 		if (dt_sim_set(c, key + 5, val, err, errlen)) {
@@ -533,9 +524,9 @@ const char *dt_preset_value(const char *val, int k)
 	if (k < 0 || k >= DT_NKNOBS)
 		return NULL;
 	if (!strcmp(val, "v10"))
-		v = dt_knob_v10[k];
+		v = dt_knobs[k].v10;
 	else if (!strcmp(val, "6.1"))
-		v = dt_knob_default[k];
+		v = dt_knobs[k].def;
 	else
 		return NULL;
 	return strcmp(v, "-") ? v : NULL;
@@ -553,7 +544,7 @@ int dt_sim_preset(struct dt_sim_cfg *c, const char *val, const int *keep,
 	for (k = 0; k < DT_NKNOBS; k++) {
 		if ((keep && keep[k]) || !(v = dt_preset_value(val, k)))
 			continue;
-		if (dt_sim_set(c, dt_knob_name[k], v, err, errlen))
+		if (dt_sim_set(c, dt_knobs[k].name, v, err, errlen))
 			return -1;	/* a table the switches refuse: a bug */
 	}
 	return 0;
@@ -563,19 +554,27 @@ void dt_sim_knob(const struct dt_sim_cfg *c, int k, char *buf, int len)
 {
 	static const char *pos[] = { "6.1", "v10", "threshold" };
 	static const char *var[] = { "6.1", "v10" };
-	const char *v = "";
+	const char *n = dt_knobs[k].name;
+	const char *v = dt_knobs[k].def;	/* a mechanism the model lacks */
 
-	switch (k) {
-	case 0: v = pos[c->pos]; break;
-	case 1: v = c->rate_estimation ? "on" : "off"; break;
-	case 2: v = c->rate_pure ? "pure" : "pos"; break;
-	case 3: snprintf(buf, (size_t)len, "%lu", c->seed_kbps); return;
-	case 4: v = !c->step_filter ? "off" : var[c->update_v]; break;
-	case 5: v = c->safeguard ? "on" : "off"; break;
-	case 6: v = var[c->pause_v]; break;
-	case 7: v = c->think_comp ? "on" : "off"; break;
-	case 8: v = "ioless"; break;	/* the only scheme the model has */
-	}
+	if (!strcmp(n, "pos_ratio"))
+		v = pos[c->pos];
+	else if (!strcmp(n, "rate_estimation"))
+		v = c->rate_estimation ? "on" : "off";
+	else if (!strcmp(n, "rate_feedback"))
+		v = c->rate_pure ? "pure" : "pos";
+	else if (!strcmp(n, "seed_dirty_ratelimit")) {
+		snprintf(buf, (size_t)len, "%lu", c->seed_kbps);
+		return;
+	} else if (!strcmp(n, "step_filter"))
+		v = !c->step_filter ? "off" : var[c->update_v];
+	else if (!strcmp(n, "percpu_safeguard"))
+		v = c->safeguard ? "on" : "off";
+	else if (!strcmp(n, "max_pause"))
+		v = var[c->pause_v];
+	else if (!strcmp(n, "think_time"))
+		v = c->think_comp ? "on" : "off";
+	/* scheme: ioless, the only scheme the model has (its default) */
 	snprintf(buf, (size_t)len, "%s", v);
 }
 
@@ -611,7 +610,7 @@ void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
 		c->queue_ms, c->aux_line ? "on" : "off");
 	for (i = 0; i < DT_NKNOBS; i++) {
 		dt_sim_knob(c, i, kv, sizeof(kv));
-		fprintf(f, "%s=%s\n", dt_knob_name[i], kv);
+		fprintf(f, "%s=%s\n", dt_knobs[i].name, kv);
 	}
 	fprintf(f, "seed_at=%g\n", c->seed_at_ms / 1000.0);
 	fprintf(f, "stall=%g:%ld\n", c->stall_rate, c->stall_ms);

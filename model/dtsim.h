@@ -24,15 +24,16 @@
 #define DT_MAX_GROUPS	32
 #define DT_MAX_THINK	1024	/* entries of think= */
 #define DT_MAX_PHASES	256	/* entries of phases= */
-#define DT_NKNOBS	9	/* the kit's dirty_throttle/ knobs (patches/knobs) */
-
-/* The lab's knobs in patches/knobs order, the values the kernel's debugfs
- * files accept ("KB/s" for seed_dirty_ratelimit: an integer), the default
- * and the value of the v10 preset ("-": the preset leaves it alone). */
-extern const char *const dt_knob_name[DT_NKNOBS];
-extern const char *const dt_knob_values[DT_NKNOBS];
-extern const char *const dt_knob_default[DT_NKNOBS];
-extern const char *const dt_knob_v10[DT_NKNOBS];
+/* The lab's knobs, in patches/knobs order: the name, the default, the
+ * values the kernel's debugfs files accept ("KB/s" for
+ * seed_dirty_ratelimit: an integer), the seed and the value of the v10
+ * preset ("-": the preset leaves it alone). dt_knobs.h is generated from
+ * patches/knobs by model/Makefile: it defines DT_NKNOBS and DT_KNOBS. */
+struct dt_knob {
+	const char *name, *def, *values, *seed, *v10;
+};
+#include "dt_knobs.h"
+extern const struct dt_knob dt_knobs[DT_NKNOBS];
 
 /* A group of identical tasks. */
 struct dt_group {
@@ -154,8 +155,8 @@ void dt_sim_defaults(struct dt_sim_cfg *c);
 int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	       char *err, int errlen);
 /*
- * knob.preset: set every knob k to dt_knob_v10[k] (preset "v10") or to
- * dt_knob_default[k] (preset "6.1"), except a "-" in the column and the
+ * knob.preset: set every knob k to dt_knobs[k].v10 (preset "v10") or to
+ * dt_knobs[k].def (preset "6.1"), except a "-" in the column and the
  * knobs with keep[k] set (keep may be NULL).  Knobs set after it win, so
  * a front end applies it before every other key (dtmodel does).
  * Returns 0, or -1 with a one-line message naming knob.preset in err.

@@ -95,7 +95,7 @@ $(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call spec_of,$$*)) $(LAB_
 # both.
 MODEL_RUNS := $(BUILD)/model-runs
 DTMODEL := $(BUILD)/model/dtmodel
-$(DTMODEL): $(wildcard model/*.c model/*.h) model/Makefile patches/knobs
+$(DTMODEL): $(wildcard model/*.c model/*.h) model/Makefile patches/knobs experiments/keys
 	$(Q)$(MAKE) -s -C model BUILD=$(BUILD) all
 $(MODEL_RUNS)/%/meta: $$(call spec_of,$$*) $(DTMODEL)
 	@mkdir -p $(MODEL_RUNS)

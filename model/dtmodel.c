@@ -249,18 +249,15 @@ struct pair {
 static struct pair pairs[MAX_PAIRS];
 static int npairs;
 
-/* lab keys that mean nothing to the model: accepted, recorded in meta */
-static const char *const lab_only[] = { "memory", "events", "buffer_kb",
-	"interval", "mount_opts", "nr_requests", "max_sectors_kb", "title",
-	"pre", NULL };
-
+/* lab keys that mean nothing to the model (model "lab" in
+ * experiments/keys): accepted, recorded in meta */
 static int is_lab_only(const char *key)
 {
 	int i;
 
-	for (i = 0; lab_only[i]; i++)
-		if (!strcmp(key, lab_only[i]))
-			return 1;
+	for (i = 0; i < DT_NKEYS; i++)
+		if (!strcmp(key, dt_keys[i].name))
+			return !strcmp(dt_keys[i].model, "lab");
 	return 0;
 }
 
@@ -453,15 +450,15 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 	fprintf(f, "think = %s\n", lab_val("think", "0"));
 	/* lab-only keys: given, ignored by the model */
 	fprintf(f, "ignored = ");
-	for (i = 0, sep = ""; lab_only[i]; i++)
-		if (given(lab_only[i])) {
-			fprintf(f, "%s%s", sep, lab_only[i]);
+	for (i = 0, sep = ""; i < DT_NKEYS; i++)
+		if (is_lab_only(dt_keys[i].name) && given(dt_keys[i].name)) {
+			fprintf(f, "%s%s", sep, dt_keys[i].name);
 			sep = " ";
 		}
 	fprintf(f, "\n");
-	for (i = 0; lab_only[i]; i++)
-		if (given(lab_only[i]))
-			fprintf(f, "%s = %s\n", lab_only[i], given(lab_only[i])->val);
+	for (i = 0; i < DT_NKEYS; i++)
+		if (is_lab_only(dt_keys[i].name) && given(dt_keys[i].name))
+			fprintf(f, "%s = %s\n", dt_keys[i].name, given(dt_keys[i].name)->val);
 	/* the model's own keys */
 	fprintf(f, "lab_tasks = %d\n", c->ntasks);
 	fprintf(f, "groups = ");

@@ -27,6 +27,8 @@
 
 /* patches/knobs, through the generated dt_knobs.h */
 const struct dt_knob dt_knobs[DT_NKNOBS] = DT_KNOBS;
+/* experiments/keys, through the generated dt_keys.h */
+const struct dt_key dt_keys[DT_NKEYS] = DT_KEYS;
 
 void dt_sim_defaults(struct dt_sim_cfg *c)
 {

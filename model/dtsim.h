@@ -35,6 +35,16 @@ struct dt_knob {
 #include "dt_knobs.h"
 extern const struct dt_knob dt_knobs[DT_NKNOBS];
 
+/* The lab's spec keys (experiments/keys, through the generated
+ * dt_keys.h): the name, the default ("" for none) and what the model does
+ * with it: "sim" (simulates it), "lab" (accepts and ignores it: the
+ * machine, tracing) or "runner" (refuses it: experiments/run's own). */
+struct dt_key {
+	const char *name, *def, *model;
+};
+#include "dt_keys.h"
+extern const struct dt_key dt_keys[DT_NKEYS];
+
 /* A group of identical tasks. */
 struct dt_group {
 	int n;			/* number of tasks */

@@ -1126,6 +1126,34 @@ static void test_spec(const char *dtmodel, const char *knobs)
 		      "patches/knobs", "%d knobs, each value set and read back or refused with the model's reason%s",
 		      nk, bad_k ? why : "");
 	}
+	/* the spec keys (experiments/keys): each key the table says the
+	 * model simulates takes its default, each runner-only key is refused;
+	 * a key the table and the model's switches disagree on fails here */
+	{
+		int k, bad_k = 0, nsim = 0;
+		char why[512] = "", err[256];
+
+		for (k = 0; k < DT_NKEYS; k++) {
+			struct dt_sim_cfg c;
+			int rc;
+
+			if (!strncmp(dt_keys[k].name, "knob.", 5) || !strcmp(dt_keys[k].model, "lab"))
+				continue;
+			dt_sim_defaults(&c);
+			rc = dt_sim_set(&c, dt_keys[k].name, dt_keys[k].def, err, sizeof(err));
+			if (!strcmp(dt_keys[k].model, "sim")) {
+				nsim++;
+				if (rc)
+					bad_k++, snprintf(why + strlen(why), sizeof(why) - strlen(why),
+							  " %s=%s refused (%s);", dt_keys[k].name, dt_keys[k].def, err);
+			} else if (!rc) {
+				bad_k++, snprintf(why + strlen(why), sizeof(why) - strlen(why),
+						  " %s: a runner key, but the model takes it;", dt_keys[k].name);
+			}
+		}
+		claim(!bad_k && nsim > 0, "spec: the model takes the default of every key experiments/keys says it simulates",
+		      "experiments/keys", "%d keys simulated, each default taken; runner keys refused%s", nsim, why);
+	}
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	sh(cmd, NULL, 0);
 }

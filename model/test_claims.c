@@ -1065,7 +1065,7 @@ static void test_spec(const char *dtmodel, const char *knobs)
 	if (!rejects(cmd, "two.spec:2", "knob.preset", out, sizeof(out)))
 		ok = 0, printf("      knob.preset = v11 gave: %s", out);
 	claim(ok, "spec: a bad key or value gives one line naming the file:line (or command line) and the key, exit 2",
-	      "experiments/run header; tools/progress.sh kit_die", "10 cases");
+	      "experiments/run header; tools/kit.sh kit_die", "10 cases");
 
 	/* the lab's workload keys: stagger, phases, think */
 	ok = 1;

@@ -28,6 +28,8 @@
 # Output is KTAP-style: "KTAP version 1", then "ok N NAME # DETAIL",
 # "not ok N NAME # DETAIL" or "ok N NAME # SKIP WHY", the plan "1..N" and
 # the closing "N passed, N failed" that tools/check-all and CI read.
+# the kit's shell library (kit_die, kit_step, kit_meta, ...)
+. "$(dirname "${BASH_SOURCE[0]}")/kit.sh"
 T_PASS=0
 T_FAIL=0
 T_SKIP=0

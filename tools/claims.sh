@@ -91,6 +91,7 @@ CLAIMS_CHAPTER=${CLAIMS_CHAPTER:-?}
 # the kit, its build folder and the analysis tools the scripts call
 KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KIT/build}
+. "$KIT/tools/kit.sh"
 DT=$BUILD/dt/dt
 _cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
 CLAIMS_RUNS="" CLAIMS_MODELS=""
@@ -102,7 +103,7 @@ claims_dirs() {
 	}
 	CLAIMS_RUNS=$1 CLAIMS_MODELS=${2:-}
 }
-meta() { sed -n "s/^$2 = //p" "$1/meta" | head -1; }	# RUN KEY -> the value in RUN's meta
+meta() { kit_meta "$@"; }	# RUN KEY -> the value in RUN's meta (tools/kit.sh)
 run_of() { if [ -r "$CLAIMS_RUNS/$1/meta" ]; then echo "$CLAIMS_RUNS/$1"; else echo -; fi; }
 model_of() {
 	if [ -n "$CLAIMS_MODELS" ] && [ -r "$CLAIMS_MODELS/$1/meta" ]; then echo "$CLAIMS_MODELS/$1"; fi

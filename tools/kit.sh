@@ -1,7 +1,8 @@
-# tools/progress.sh -- shared helpers for the kit's shell steps (sourced).
+# tools/kit.sh -- the kit's shell library (sourced by its scripts).
 #
 # kit_step TAG TEXT         print a Kbuild-style step line: "  TAG     TEXT"
 # kit_die FILE KEY MSG      one clear error line naming the file and key; exit 1
+# kit_meta RUN KEY          the value of KEY in a run folder's meta ("" if none)
 # kit_wait_pid PID TAG WHAT EXPECT LOG
 #                           wait for a background job, printing elapsed time
 #                           every 30 s; on failure print the tail of LOG.
@@ -12,6 +13,8 @@ kit_die() {
 	printf '%s: %s: %s\n' "$1" "$2" "$3" >&2
 	exit 1
 }
+
+kit_meta() { sed -n "s/^$2 = //p" "$1/meta" 2>/dev/null | head -1; }
 
 kit_elapsed() { # seconds -> "1m05s"
 	printf '%dm%02ds' $(($1 / 60)) $(($1 % 60))

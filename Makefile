@@ -63,7 +63,7 @@ $(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtla
 
 # --- runs ------------------------------------------------------------------
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
-# NAME.spec in experiments/ or chapters/*/. A chapter that needs another
+# NAME.spec in experiments/ or chapters/*/, or from the family that names it. A chapter that needs another
 # chapter's run just depends on $(RUNS)/NAME/meta, so each distinct
 # experiment runs once. A run is remade when its spec, the script its
 # spec names with pre=, the kernel or the guest userland change.
@@ -76,7 +76,18 @@ RUNS := $(BUILD)/runs
 FIG := $(BUILD)/figures
 CLAIMS := $(BUILD)/claims
 SPECS := $(wildcard experiments/*.spec chapters/*/*.spec)
-spec_of = $(or $(filter %/$(1).spec,$(SPECS)),$(error no spec file $(1).spec in experiments/ or chapters/*/))
+# Families (experiments/spec): a spec with a name = TEMPLATE line and
+# lists of values stands for several runs. FAMILY_NAME is the family file
+# of run NAME; the run's own spec is generated as $(BUILD)/specs/NAME.spec
+# and rewritten only when its expansion changes, so editing one value of
+# a family remakes only the runs whose spec that value changed.
+FAMILIES := $(shell grep -l '^name *=' $(SPECS) 2>/dev/null)
+$(foreach f,$(FAMILIES),$(eval RUNS_OF_$(f) := $(shell experiments/spec names $(f))) \
+	$(foreach n,$(RUNS_OF_$(f)),$(eval FAMILY_$(n) := $(f))))
+# the runs a spec file stands for
+runs_of = $(if $(filter $(1),$(FAMILIES)),$(RUNS_OF_$(1)),$(basename $(notdir $(1))))
+spec_of = $(or $(filter %/$(1).spec,$(filter-out $(FAMILIES),$(SPECS))),$(if $(FAMILY_$(1)),$(BUILD)/specs/$(1).spec),$(error no spec file $(1).spec, and no family naming $(1), in experiments/ or chapters/*/))
+src_of = $(or $(FAMILY_$(1)),$(call spec_of,$(1)))
 # the guest script a spec names with pre= (a path relative to the kit)
 pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
 LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
@@ -85,7 +96,11 @@ PLOT_DEPS := figures/plot figures/style.gp $(DT)
 CLAIM_DEPS := tools/claims.sh $(DT)
 
 .SECONDEXPANSION:
-$(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call spec_of,$$*)) $(LAB_DEPS) | lab
+$(BUILD)/specs/%.spec: $$(FAMILY_$$*) experiments/spec FORCE
+	@mkdir -p $(@D)
+	$(Q)experiments/spec expand $(FAMILY_$*) $* > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+$(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call src_of,$$*)) $(LAB_DEPS) | lab
 	$(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
 		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
 	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(RUN_ARGS) -o $(RUNS)/$*

@@ -13,12 +13,16 @@
 #       RUNS and the model runs named MODELS are made; DEPS: more files
 #   $(call kit_runs,NAMES), $(call kit_models,NAMES)
 #       the folders of the kernel runs / model runs of those specs
+#   $(kit_names)
+#       the names of every run the chapter's spec files stand for (a
+#       family, experiments/spec, stands for several)
 #
 # From these the top Makefile makes chapter-NN (everything the chapter
 # declared) and adds it to the report's dependencies. NN is the number
 # that starts the chapter's folder name (chapters/NN-topic/).
 kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))
+kit_names = $(foreach f,$(wildcard $(kit_dir)/*.spec),$(call runs_of,$(f)))
 kit_runs = $(addprefix $(RUNS)/,$(1))
 kit_models = $(addprefix $(MODEL_RUNS)/,$(1))
 KIT_CHAPTERS :=

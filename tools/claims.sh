@@ -355,6 +355,10 @@ model_control() {
 	[ -x "${BUILD:?}/model/dtmodel" ] ||
 		make -s -C "$(dirname "${BASH_SOURCE[0]}")/../model" BUILD="$BUILD" all >&2
 	spec=$(sed -n 's/^spec = //p' "$run/meta")
+	# a run made before its spec joined a family (or moved): the spec of
+	# the run's name as the kit has it now
+	[ -r "$spec" ] || spec=$(kit_spec "$(sed -n 's/^name = //p' "$run/meta")") ||
+		_claims_die "model control on $run: no spec $spec"
 	# the run's command-line overrides: their keys from the overrides line
 	# (key=value, or the folder-name form key-value of older runs), their
 	# values from meta's "key = value" lines, which hold what the run used

@@ -3,7 +3,7 @@
 # writers under pos_ratio=threshold; eight more: 1, 10, 100 writers and 10
 # on two disks under knob.scheme = direct and ioless. The model on the same
 # specs, but for the direct scheme (the model has no direct writeback).
-CH07_NAMES := $(basename $(notdir $(wildcard chapters/07-ioless/ch07-*.spec)))
+CH07_NAMES := $(kit_names)
 CH07_W := 1 10 100 1000
 $(call kit_fig,ch07-cdf-61,cdf.gp,$(call kit_runs,$(CH07_W:%=ch07-w%-61)))
 $(call kit_fig,ch07-cdf-v10,cdf.gp,$(call kit_runs,$(CH07_W:%=ch07-w%-v10)))

@@ -641,16 +641,18 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	return 0;
 }
 
-/* --- cdf -------------------------------------------------------------- */
-static int cmd_cdf(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+/* the values of EXPR (argv[3]) on the selected rows, above s->above,
+ * sorted; their number in *np */
+static double *sorted_values(FILE *fp, char **hdr, int nh, int tcol, int argc,
+			     char **argv, const char *allowed, struct sel *sp, size_t *np)
 {
 	char *line = NULL, *f[MAXCOL];
-	size_t cap = 0, n = 0, c = 0, i;
+	size_t cap = 0, n = 0, c = 0;
 	double *v = NULL;
 	struct expr e = parse_expr(hdr, nh, argv[3]);
 	struct sel s;
 
-	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "points above");
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, allowed);
 	while (getline(&line, &cap, fp) >= 0) {
 		int nf = split(line, f);
 		double t, x;
@@ -667,10 +669,23 @@ static int cmd_cdf(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv
 		v[n++] = x;
 	}
 	free(line);
+	if (n)
+		qsort(v, n, sizeof(*v), cmpd);
+	*sp = s;
+	*np = n;
+	return v;
+}
+
+/* --- cdf -------------------------------------------------------------- */
+static int cmd_cdf(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	size_t n, i;
+	struct sel s;
+	double *v = sorted_values(fp, hdr, nh, tcol, argc, argv, "points above", &s, &n);
+
 	printf("value\tfrac\n");
 	if (!n)
 		return 0;
-	qsort(v, n, sizeof(*v), cmpd);
 	if (!s.points || (size_t)s.points >= n) {
 		for (i = 0; i < n; i++)
 			if (i + 1 == n || v[i + 1] != v[i])
@@ -692,32 +707,12 @@ static int cmd_cdf(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv
  */
 static int cmd_quantiles(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL];
-	size_t cap = 0, n = 0, c = 0, i;
-	double *v = NULL;
-	struct expr e = parse_expr(hdr, nh, argv[3]);
+	size_t n, i;
 	struct sel s;
+	double *v = sorted_values(fp, hdr, nh, tcol, argc, argv, "above p", &s, &n);
 
-	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "above p");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-		double t, x;
-
-		if (!selected(&s, f, nf, tcol, &t))
-			continue;
-		x = eval(&e, f, nf);
-		if (isnan(x) || x <= s.above)
-			continue;
-		if (n == c) {
-			c = c ? 2 * c : 1024;
-			v = xrealloc(v, c * sizeof(*v));
-		}
-		v[n++] = x;
-	}
-	free(line);
 	printf("n=%zu", n);
 	if (n) {
-		qsort(v, n, sizeof(*v), cmpd);
 		for (i = 0; i < (size_t)s.nps; i++) {
 			size_t k = 0;
 

@@ -13,6 +13,12 @@
 #   spread   K replicates of the chapters' kernel runs (CH="03 05": those
 #            only) and, per claim row, whether its verdict held (tools/spread)
 #   smoke    just the smoke run, plotted
+#   chapter-NN   one chapter: its runs, model runs, figures and claims
+#   report   the report PDF from every chapter
+#   answers  the computed answer keys of the chapters' exercises
+#   grade    CH=NN ANSWERS=FILE: a student's answers against the key
+#   skel     LAW=cubic|bdi-line|step-filter|pause DIR=NEW: the model with
+#            one law left for the student (make -C DIR/model check grades it)
 #   clean    remove $(BUILD)
 BUILD ?= $(CURDIR)/build
 export BUILD
@@ -96,6 +102,9 @@ PLOT_DEPS := figures/plot figures/style.gp $(DT)
 CLAIM_DEPS := tools/claims.sh $(DT)
 
 .SECONDEXPANSION:
+# (precious: make would delete them as intermediate files, and the next
+# make would write them anew and remake their runs)
+.PRECIOUS: $(BUILD)/specs/%.spec
 $(BUILD)/specs/%.spec: $$(FAMILY_$$*) experiments/spec FORCE
 	@mkdir -p $(@D)
 	$(Q)experiments/spec expand $(FAMILY_$*) $* > $@.tmp && \
@@ -173,6 +182,25 @@ report:
 	$(Q)$(MAKE) --no-print-directory $(REPORT_OUT)/report.pdf || \
 		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
 	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)"
+
+# --- teaching ------------------------------------------------------------------
+# answers: the teacher's key of every chapter's exercises (tools/answers,
+# from chapters/*/answers.conf: the model, the quiz and the kernel runs
+# made so far) into $(ANSWERS_OUT)/chNN.key. grade: a student's
+# "key = value" file against one chapter's key (tools/grade).
+ANSWERS_OUT := $(BUILD)/answers
+.PHONY: answers grade
+answers: $(DTMODEL) $(DT)
+	$(Q)tools/answers $(ANSWERS_OUT)
+grade: answers
+	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }
+	$(Q)tools/grade $(ANSWERS_OUT)/ch$(CH).key $(ANSWERS)
+# skel: a copy of the model with one law blanked (tools/skel), graded by
+# make -C DIR/model check
+.PHONY: skel
+skel:
+	$(Q)[ -n "$(LAW)" ] && [ -n "$(DIR)" ] || { echo "usage: make skel LAW=cubic|bdi-line|step-filter|pause DIR=NEW_FOLDER" >&2; exit 2; }
+	$(Q)tools/skel $(LAW) $(DIR)
 
 # --- tests -----------------------------------------------------------------
 check: deps lab

@@ -18,7 +18,8 @@
 #       family, experiments/spec, stands for several)
 #
 # From these the top Makefile makes chapter-NN (everything the chapter
-# declared) and adds it to the report's dependencies. NN is the number
+# declared, then its verdicts as a table: tools/verdicts) and adds it to
+# the report's dependencies. NN is the number
 # that starts the chapter's folder name (chapters/NN-topic/).
 kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))
@@ -52,6 +53,8 @@ kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(1),$(2),$(3)))
 define _kit_chapter
 .PHONY: chapter-$(1)
 chapter-$(1): $(KIT_OUT_$(1))
+	@echo "  VERDICTS chapter $(1:0%=%) ($(CLAIMS)/ch$(1).tsv)"
+	@tools/verdicts $(CLAIMS)/ch$(1).tsv
 REPORT_DEPS += $(KIT_OUT_$(1))
 endef
 kit_chapters = $(foreach c,$(sort $(KIT_CHAPTERS)),$(eval $(call _kit_chapter,$(c))))

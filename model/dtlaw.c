@@ -58,10 +58,12 @@ long long dt_polynom(enum dt_variant v, unsigned long setpoint,
 	x = (((long long)setpoint - (long long)dirty) * DT_ONE) / den;
 	/* cube it in two steps, each dropping 10 fraction bits (arithmetic
 	 * shift, i.e. floor, for negative values as on gcc/x86) */
+	/* skel cubic | r = DT_ONE; (void)x; | r = 1 + x^3 in 2^10 fixed point: cube x in two steps, each dropping DT_SHIFT fraction bits */
 	r = x;
 	r = (r * x) >> DT_SHIFT;
 	r = (r * x) >> DT_SHIFT;
 	r += DT_ONE;
+	/* skel end */
 	if (v == DT_V61) {	/* 6.1 clamps to [0, 2.0] */
 		if (r < 0)
 			r = 0;
@@ -113,8 +115,10 @@ static long long pos_v10(struct dt_pos *p, int knob)
 	if (pos < 0)	/* cannot happen for dirty < limit; keeps the u64 math honest */
 		pos = 0;
 	/* seed 003 lines 326-327 "pos_ratio *= x_intercept - bdi_dirty;" */
+	/* skel bdi-line | (void)0; | pos *= (x_intercept - bdi_dirty) / (x_intercept - bdi_setpoint + 1), in unsigned 64-bit arithmetic */
 	pos = (long long)((unsigned long long)pos * (p->x_intercept - p->bdi_dirty) /
 			  (p->x_intercept - p->bdi_setpoint + 1));
+	/* skel end */
 	return pos;
 }
 
@@ -252,6 +256,7 @@ void dt_update_ratelimit(enum dt_variant v, int pure, int filter,
 		/* seed 005 lines 122-147 "step = min(balanced_dirty_ratelimit, task_ratelimit) - dirty_ratelimit;":
 		 * move only when task_ratelimit is on
 		 * the same side as the balanced rate, by at most their gap */
+		/* skel step-filter | step = 0; (void)shift; | seed 005: move only when task_ratelimit is on the same side as balanced, by at most the nearer of the two; then step >>= rate / (8 step + 1) and step = (step + 7) / 8 */
 		if (rl < bal) {
 			if (rl < task)
 				step = umin(bal, task) - rl;
@@ -264,6 +269,7 @@ void dt_update_ratelimit(enum dt_variant v, int pure, int filter,
 		 * undefined in C, and the intent (step -> 0) is what 6.1 coded */
 		step = shift < 64 ? step >> shift : 0;
 		step = (step + 7) / 8;
+		/* skel end */
 	} else {
 		/* 6.1: the position error is read from dirty vs setpoint and the
 		 * previous balanced rate also bounds the step */
@@ -365,12 +371,14 @@ void dt_task_pause(enum dt_variant v, int think, struct dt_task_rl *t,
 	pause = period;
 	/* think-time compensation: the time since the last pause ended counts
 	 * against this period (seed 007 lines 19-21 "think = jiffies - dirty_paused_when; pause = period - think;") */
+	/* skel pause | (void)0; | seed 007: with think-time compensation the pause is period - think, think = now - dirty_paused_when (6.1: only once the task has paused before) */
 	if (think) {
 		if (v == DT_V10)
 			pause -= (long)(now - t->dirty_paused_when);
 		else if (t->dirty_paused_when)
 			pause -= (long)(now - t->dirty_paused_when);
 	}
+	/* skel end */
 	if (pause < min_pause) {	/* no sleep this time */
 		o->period = period;
 		o->pause = 0;

@@ -41,6 +41,7 @@
 
 #include "dtlaw.h"
 #include "dtsim.h"
+#include "quiz.h"
 
 static void die(const char *fmt, const char *a, const char *b)
 {
@@ -58,6 +59,7 @@ static const char usage_text[] =
 	"               [bdi_dirty=BD] [from=X] [to=X] [points=N]\n"
 	"       dtmodel sim [spec=FILE] [key=value ...] [-o DIR]\n"
 	"       dtmodel replay FILE [law=v10|6.1]\n"
+	"       dtmodel quiz [TOPIC seed=N [-c]]   (no TOPIC: the topics)\n"
 	"       dtmodel --help\n"
 	"(see model/README.md)\n";
 
@@ -1005,6 +1007,40 @@ static int cmd_replay(int argc, char **argv)
 	return 0;
 }
 
+/* dtmodel quiz [TOPIC seed=N [-c]]: a problem, and with -c its answer */
+static int cmd_quiz(int argc, char **argv)
+{
+	const char *topic = NULL;
+	unsigned long seed = 1;
+	int show = 0, i;
+	struct dt_quiz q;
+
+	for (i = 0; i < argc; i++) {
+		char *end;
+
+		if (!strcmp(argv[i], "-c")) {
+			show = 1;
+		} else if (!strncmp(argv[i], "seed=", 5)) {
+			seed = strtoul(argv[i] + 5, &end, 10);
+			if (end == argv[i] + 5 || *end)
+				die("quiz: seed: '%s' is not a whole number%s", argv[i] + 5, "");
+		} else if (!topic && !strchr(argv[i], '=')) {
+			topic = argv[i];
+		} else {
+			die("quiz: %s: unknown argument%s (usage: dtmodel quiz TOPIC seed=N [-c])", argv[i], "");
+		}
+	}
+	if (!topic) {
+		printf("usage: dtmodel quiz TOPIC seed=N [-c]   (-c: the worked answer)\ntopics:\n");
+		for (i = 0; i < dt_quiz_ntopics(); i++)
+			printf("  %-16s %s\n", dt_quiz_topic(i), dt_quiz_what(i));
+		return 0;
+	}
+	if (dt_quiz(topic, seed, show, stdout, &q))
+		die("quiz: %s: unknown topic%s (dtmodel quiz lists them)", topic, "");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -1021,6 +1057,8 @@ int main(int argc, char **argv)
 		return cmd_curve(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "sim"))
 		return cmd_sim(argc - 2, argv + 2);
-	die("unknown command '%s'%s (want pos-ratio|curve|sim|replay)", argv[1], "");
+	if (!strcmp(argv[1], "quiz"))
+		return cmd_quiz(argc - 2, argv + 2);
+	die("unknown command '%s'%s (want pos-ratio|curve|sim|replay|quiz)", argv[1], "");
 	return 2;
 }

@@ -27,6 +27,7 @@
 
 #include "dtlaw.h"
 #include "dtsim.h"
+#include "quiz.h"
 
 static int npass, nfail;
 
@@ -1330,6 +1331,242 @@ static void test_knobs_v10(const char *dtmodel)
 	sh(cmd, NULL, 0);
 }
 
+
+/*
+ * 12. The problem generator (dtmodel quiz, quiz.c). For every topic and
+ * seeds 1..6: the same seed prints the same problem, the seeds do not all
+ * print the same one, the worked answer's "answer:" lines are the values
+ * dt_quiz returns, and those agree with the law functions (dtlaw.c)
+ * applied to the numbers the problem prints -- a student who reads only
+ * the problem has what is needed. Where the law is simple enough, also
+ * with the real-number formula of the seed (poll interval, ratelimit
+ * pages, overshoot bound, pause, v10's pos_ratio below the auxiliary line).
+ */
+static double after(const char *text, const char *phrase)
+{
+	const char *p = strstr(text, phrase);
+
+	return p ? strtod(p + strlen(phrase), NULL) : NAN;
+}
+
+static char *quiz_text(const char *topic, unsigned long seed, struct dt_quiz *q)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f || dt_quiz(topic, seed, 1, f, q)) {
+		if (f)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* the law on the printed numbers: the expected answer (NAN: not parsed),
+ * and a real-number version where there is one (*real, NAN otherwise) */
+static double quiz_expect(const char *topic, const char *t, int k, double *real)
+{
+	*real = NAN;
+	if (!strcmp(topic, "poll-interval")) {
+		double th = after(t, "threshold is "), d = after(t, "MiB) and ");
+		double gap = th - d;
+
+		*real = gap >= 1 ? pow(2, floor(floor(log2(gap)) / 2)) : 1;
+		return (double)dt_poll_interval((unsigned long)d, (unsigned long)th);
+	}
+	if (!strcmp(topic, "ratelimit-pages")) {
+		double c = after(t, "With "), th = after(t, "threshold of ");
+
+		*real = fmax(16, floor(th / (c * 32)));
+		return (double)dt_ratelimit_pages((unsigned long)th, (int)c);
+	}
+	if (!strcmp(topic, "overshoot")) {
+		double n = after(t, "]\n"), th = after(t, "threshold of "), c = after(t, "MiB) on ");
+
+		*real = c * fmax(16, floor(th / (c * 32))) + 8 * n;
+		return c * (double)dt_ratelimit_pages((unsigned long)th, (int)c) + n * DT_EXCEEDED_RL;
+	}
+	if (!strcmp(topic, "pause")) {
+		double task = after(t, "task_ratelimit "), pages = after(t, "just dirtied ");
+		double think = after(t, "pause ended ");
+		struct dt_task_rl tr = { 0, 0, 100000 - (unsigned long)think };
+		struct dt_pause o;
+		double pz = floor(1000 * pages / task) - think;
+
+		*real = pz <= 0 ? 0 : fmin(pz, 200);
+		dt_task_pause(DT_V10, 1, &tr, 100000, (unsigned long)pages, (unsigned long)task,
+			      1, DT_MAX_PAUSE, 0, &o);
+		return o.sleep ? (double)o.pause : 0;
+	}
+	if (!strcmp(topic, "max-pause")) {
+		double w = after(t, "writes "), bd = after(t, "holds ");
+
+		return (double)dt_max_pause(DT_V61, (unsigned long)w, (unsigned long)bd);
+	}
+	if (!strcmp(topic, "balanced-rate") || !strcmp(topic, "step")) {
+		struct dt_rl rl;
+
+		memset(&rl, 0, sizeof(rl));
+		rl.dirty_ratelimit = (unsigned long)after(t, "dirty_ratelimit is ");
+		rl.pos_ratio = (long long)after(t, "pos_ratio");
+		rl.write_bw = (unsigned long)after(t, !strcmp(topic, "step") ? "write_bw " : "write_bw is ");
+		rl.dirty_rate = (unsigned long)(!strcmp(topic, "step") ? after(t, "tasks dirtied ") :
+						after(t, "tasks dirtied "));
+		dt_update_ratelimit(DT_V10, 0, !strcmp(topic, "step"), &rl);
+		if (!strcmp(topic, "balanced-rate")) {
+			*real = floor(rl.dirty_ratelimit * (double)rl.pos_ratio / 1024) *
+				rl.write_bw / rl.dirty_rate;
+			return (double)rl.balanced;
+		}
+		return (double)rl.new_ratelimit;
+	}
+	if (!strcmp(topic, "pos-ratio")) {
+		struct dt_pos p;
+		double w = after(t, "writes at "), th = after(t, "dirty_bytes is ");
+		double bg = after(t, "dirty_background_bytes "), d = after(t, "= dirty = ");
+		double fr = (th + bg) / 2, sp = (fr + th) / 2, x = (sp - d) / (th - sp);
+
+		memset(&p, 0, sizeof(p));
+		p.thresh = p.limit = p.bdi_thresh = (unsigned long)th;
+		p.bg_thresh = (unsigned long)bg;
+		p.dirty = p.bdi_dirty = (unsigned long)d;
+		p.write_bw = (unsigned long)w;
+		dt_pos_ratio(k == 0 ? DT_POS_V10 : DT_POS_61, &p);
+		/* v10 below its auxiliary line: the cubic times the bdi line */
+		if (k == 0 && d < th && d <= sp + 4 * w)
+			*real = (1 + x * x * x) * (sp + 8 * w - d) / (8 * w) * 1024;
+		return (double)p.pos_ratio;
+	}
+	return NAN;
+}
+
+/*
+ * 13. v10's step filter on known answers worked by hand from seed 005's
+ * rules (lines 122-147 "step = min(balanced_dirty_ratelimit,
+ * task_ratelimit) - dirty_ratelimit;"): move only when task_ratelimit is
+ * on the same side as the balanced rate, by at most the nearer of the
+ * two, shifted right by rate / (8 step + 1), then (step + 7) / 8.
+ */
+static void test_step_known(void)
+{
+	static const struct {
+		unsigned long rate, task_pos, wbw, drate, want;
+		const char *why;
+	} c[] = {
+		/* pos 1536: task 1500, balanced 1500 * 3000 / (1500 | 1) = 2998;
+		 * step = 1500 - 1000 = 500, shift 1000 / 4001 = 0, (500 + 7) / 8 = 63 */
+		{ 1000, 1536, 3000, 1500, 1063, "up by (500 + 7) / 8" },
+		/* pos 512: task 500 below, balanced 500 * 3000 / 1501 = 999 below:
+		 * step = 1000 - 999 = 1, shift 1000 / 9 = 111: 0, (0 + 7) / 8 = 0 */
+		{ 1000, 512, 3000, 1500, 1000, "a tiny step shifted away" },
+		/* pos 1536: task 1500 above, but balanced 1500 * 500 / 1501 = 499
+		 * below: opposite sides, no move */
+		{ 1000, 1536, 500, 1500, 1000, "task and balanced disagree: no move" },
+		/* pos 640: task 625, balanced 625 * 1000 / 2001 = 312 below:
+		 * step = 1000 - 625 = 375, shift 1000 / 3001 = 0, (375 + 7) / 8 = 47 */
+		{ 1000, 640, 1000, 2000, 953, "down by (375 + 7) / 8" },
+	};
+	size_t i;
+	int ok = 1;
+	char why[256] = "";
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct dt_rl r;
+
+		memset(&r, 0, sizeof(r));
+		r.dirty_ratelimit = c[i].rate;
+		r.pos_ratio = (long long)c[i].task_pos;
+		r.write_bw = c[i].wbw;
+		r.dirty_rate = c[i].drate;
+		dt_update_ratelimit(DT_V10, 0, 1, &r);
+		if (r.new_ratelimit != c[i].want) {
+			ok = 0;
+			snprintf(why + strlen(why), sizeof(why) - strlen(why), " %s: got %lu, want %lu;",
+				 c[i].why, r.new_ratelimit, c[i].want);
+		}
+	}
+	claim(ok, "step filter v10: four updates worked by hand from seed 005's rules",
+	      "seed 005 lines 122-147", "up 1063, shifted away 1000, no move 1000, down 953%s", why);
+}
+
+static void test_quiz(void)
+{
+	int i, ok_det = 1, ok_vary = 1, ok_lines = 1, ok_law = 1, ok_real = 1;
+	int nlaw = 0, nreal = 0;
+	char why[1024] = "";
+
+	for (i = 0; i < dt_quiz_ntopics(); i++) {
+		const char *topic = dt_quiz_topic(i);
+		char *first = NULL;
+		int differs = 0;
+		unsigned long s;
+
+		for (s = 1; s <= 6; s++) {
+			struct dt_quiz q, q2;
+			char *a = quiz_text(topic, s, &q), *b = quiz_text(topic, s, &q2);
+			int k;
+
+			if (!a || !b || strcmp(a, b))
+				ok_det = 0;
+			if (!a) {
+				free(b);
+				continue;
+			}
+			if (!first)
+				first = strdup(a);
+			else if (strcmp(strstr(first, "\n"), strstr(a, "\n")))
+				differs = 1;
+			if (q.nans < 1)
+				ok_lines = 0;
+			for (k = 0; k < q.nans; k++) {
+				char line[96];
+				double real, want = quiz_expect(topic, a, k, &real);
+
+				snprintf(line, sizeof(line), "answer: %s = %.10g\n", q.ans[k].key, q.ans[k].value);
+				if (!strstr(a, line))
+					ok_lines = 0;
+				nlaw++;
+				if (isnan(want) || fabs(want - q.ans[k].value) > 1e-9) {
+					ok_law = 0;
+					snprintf(why + strlen(why), sizeof(why) - strlen(why), " %s seed %lu %s: %g, law %g;",
+						 topic, s, q.ans[k].key, q.ans[k].value, want);
+				}
+				if (!isnan(real)) {
+					nreal++;
+					/* fixed point rounds twice in pos_ratio (cubic,
+					 * bdi line): a few 1024ths; the balanced rate
+					 * divides by dirty_rate | 1 and rounds down: < 2 */
+					double tol = strstr(topic, "pos") ? 4 : strstr(topic, "balanced") ? 2 : 0.5;
+
+					if (fabs(real - q.ans[k].value) > tol) {
+						ok_real = 0;
+						snprintf(why + strlen(why), sizeof(why) - strlen(why),
+							 " %s seed %lu: %g, real-number formula %g;", topic, s,
+							 q.ans[k].value, real);
+					}
+				}
+			}
+			free(a);
+			free(b);
+		}
+		if (!differs) {
+			ok_vary = 0;
+			snprintf(why + strlen(why), sizeof(why) - strlen(why), " %s: all seeds alike;", topic);
+		}
+		free(first);
+	}
+	claim(ok_det && ok_vary && ok_lines && dt_quiz_ntopics() >= 7, "quiz: one problem per seed, different seeds differ",
+	      "dtmodel quiz", "%d topics x 6 seeds; same seed same text, answer lines as returned%s",
+	      dt_quiz_ntopics(), why);
+	claim(ok_law && nlaw > 0, "quiz: the worked answers agree with the law functions on the printed numbers",
+	      "model/dtlaw.c", "%d answers%s", nlaw, ok_law ? "" : why);
+	claim(ok_real && nreal > 20, "quiz: and with the seeds' real-number formulas where they are simple",
+	      "seeds 003, 004, 006, 007", "%d answers within the fixed point's rounding%s", nreal, ok_real ? "" : why);
+}
+
 int main(int argc, char **argv)
 {
 	test_global_line();
@@ -1342,6 +1579,8 @@ int main(int argc, char **argv)
 	test_think();
 	test_safeguard();
 	test_poll();
+	test_step_known();
+	test_quiz();
 	if (argc > 1) {
 		test_cli(argv[1]);
 		test_spec(argv[1], argc > 2 ? argv[2] : NULL);

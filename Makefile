@@ -69,7 +69,8 @@ $(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtla
 
 # --- runs ------------------------------------------------------------------
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
-# NAME.spec in experiments/ or chapters/*/, or from the family that names it. A chapter that needs another
+# NAME.spec in experiments/ or chapters/*/, or from the family that names
+# it. A chapter that needs another
 # chapter's run just depends on $(RUNS)/NAME/meta, so each distinct
 # experiment runs once. A run is remade when its spec, the script its
 # spec names with pre=, the kernel or the guest userland change.
@@ -190,7 +191,7 @@ report:
 # "key = value" file against one chapter's key (tools/grade).
 ANSWERS_OUT := $(BUILD)/answers
 .PHONY: answers grade
-answers: $(DTMODEL) $(DT)
+answers: deps $(DTMODEL) $(DT)
 	$(Q)tools/answers $(ANSWERS_OUT)
 grade: answers
 	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }

@@ -19,6 +19,10 @@
 #   grade    CH=NN ANSWERS=FILE: a student's answers against the key
 #   skel     LAW=cubic|bdi-line|step-filter|pause DIR=NEW: the model with
 #            one law left for the student (make -C DIR/model check grades it)
+#   runs-list  [CH="03 05"] the missing or stale kernel runs, one shell
+#            command each, for GNU parallel or another engine (README)
+#   specs    the spec file of every run of a family ($(BUILD)/specs)
+#   help     this list, with times
 #   clean    remove $(BUILD)
 BUILD ?= $(CURDIR)/build
 export BUILD
@@ -30,7 +34,7 @@ TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
-.PHONY: all deps lab kernel check bench spread smoke report clean FORCE
+.PHONY: all deps lab kernel check bench spread smoke report clean help FORCE
 all: deps lab smoke report
 
 deps:
@@ -141,6 +145,27 @@ include chapters/lib.mk
 include $(sort $(wildcard chapters/*/chapter.mk))
 $(kit_chapters)
 
+# --- runs-list: the kernel runs, as shell commands for any engine ----------
+# make runs-list [CH="03 05"]: one line per run of those chapters (default:
+# every chapter and the smoke run) that is missing or older than its spec,
+# to be run from the kit's top folder on a machine that ran `make lab`
+# (and `make specs`, for the runs of a family). Their folders, copied back
+# here with their times (rsync -a), satisfy make. README: "Many machines".
+# specs: the generated spec of every run of a family
+RUNS_LIST_DIRS = $(sort $(if $(CH),$(foreach c,$(CH),$(KIT_RUNDIRS_$(c))),\
+	$(RUNS)/smoke $(foreach c,$(KIT_CHAPTERS),$(KIT_RUNDIRS_$(c)))))
+ALL_FAMILY_SPECS = $(foreach f,$(FAMILIES),$(addprefix $(BUILD)/specs/,$(addsuffix .spec,$(RUNS_OF_$(f)))))
+rel = $(patsubst $(KIT)/%,%,$(1))
+.PHONY: runs-list runs-table specs
+# runs-table: "NN NAME SPEC" for every kernel run of every chapter (tools/bench)
+runs-table:
+	@$(foreach c,$(sort $(KIT_CHAPTERS)),$(foreach d,$(sort $(KIT_RUNDIRS_$(c))),echo "$(c) $(notdir $(d)) $(call rel,$(call spec_of,$(notdir $(d))))";))true
+specs: $(ALL_FAMILY_SPECS)
+runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(BUILD)/specs/$$(notdir $$(d)).spec))
+	$(Q)$(if $(filter-out $(KIT_CHAPTERS),$(CH)),echo "make runs-list: no chapter $(filter-out $(KIT_CHAPTERS),$(CH)) (chapters: $(sort $(KIT_CHAPTERS)))" >&2; exit 2;) \
+	$(foreach d,$(RUNS_LIST_DIRS),{ [ -e $(d)/meta ] && [ ! $(call spec_of,$(notdir $(d))) -nt $(d)/meta ] || \
+		echo "KIT_NO_MAKE=1 experiments/run $(call rel,$(call spec_of,$(notdir $(d)))) $(if $(RUN_ARGS),$(RUN_ARGS) )-o $(call rel,$(d))"; };) true
+
 # --- report ----------------------------------------------------------------
 # report/report.tex -> $(REPORT_OUT)/report.pdf (latexmk, pdflatex; aux files
 # in $(REPORT_OUT)/tex). It depends on every chapter's figures and claims
@@ -214,6 +239,9 @@ K ?= 3
 CH ?=
 spread: deps lab
 	$(Q)tools/spread $(K) $(CH)
+
+help:
+	@tools/help
 
 clean:
 	rm -rf $(BUILD)

@@ -17,7 +17,8 @@
 #       the names of every run the chapter's spec files stand for (a
 #       family, experiments/spec, stands for several)
 #
-# From these the top Makefile makes chapter-NN (everything the chapter
+# From these the top Makefile makes chapter-NN, lists its kernel runs
+# (KIT_RUNDIRS_NN, for make runs-list) (everything the chapter
 # declared, then its verdicts as a table: tools/verdicts) and adds it to
 # the report's dependencies. NN is the number
 # that starts the chapter's folder name (chapters/NN-topic/).
@@ -33,6 +34,7 @@ define _kit_fig
 $(FIG)/$(1).tex: $(2) $(addsuffix /meta,$(3)) $(4) $(PLOT_DEPS)
 	$$(Q)figures/plot $(2) $(FIG)/$(1) $(3)
 KIT_OUT_$(5) += $(FIG)/$(1).tex
+KIT_RUNDIRS_$(5) += $(filter $(RUNS)/%,$(3))
 KIT_CHAPTERS += $(5)
 endef
 kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/$(2)),$(3),$(4),$(kit_nn)))
@@ -45,6 +47,7 @@ $(CLAIMS)/ch$(1).tsv: $(2)/claims $(addsuffix /meta,$(call kit_runs,$(3)) $(call
 	@echo "  CLAIMS  chapter $(1:0%=%)"
 	$$(Q)BUILD=$(BUILD) $(2)/claims $(RUNS) $(MODEL_RUNS) > $$@.tmp && mv $$@.tmp $$@
 KIT_OUT_$(1) += $(CLAIMS)/ch$(1).tsv
+KIT_RUNDIRS_$(1) += $(call kit_runs,$(3))
 KIT_CHAPTERS += $(1)
 endef
 kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(1),$(2),$(3)))

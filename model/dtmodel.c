@@ -63,6 +63,28 @@ static const char usage_text[] =
 	"       dtmodel --help\n"
 	"(see model/README.md)\n";
 
+/* --help: the commands, then the tables the code validates with: the
+ * spec keys (experiments/keys, via dt_keys.h), the knobs (patches/knobs,
+ * via dt_knobs.h) and the quiz topics. */
+static void help(void)
+{
+	int i;
+
+	fputs(usage_text, stdout);
+	printf("\nsim keys (experiments/keys; sim: simulated, lab: accepted and ignored,\n"
+	       "runner: refused):\n");
+	for (i = 0; i < DT_NKEYS; i++)
+		printf("  %-24s %-6s default %s\n", dt_keys[i].name, dt_keys[i].model,
+		       *dt_keys[i].def ? dt_keys[i].def : "-");
+	printf("\nknobs (patches/knobs; knob.NAME=VALUE, knob.preset=v10|6.1):\n");
+	for (i = 0; i < DT_NKNOBS; i++)
+		printf("  knob.%-19s %s (6.1: %s, v10: %s)\n", dt_knobs[i].name,
+		       dt_knobs[i].values, dt_knobs[i].def, dt_knobs[i].v10);
+	printf("\nquiz topics (dtmodel quiz TOPIC seed=N [-c]):\n");
+	for (i = 0; i < dt_quiz_ntopics(); i++)
+		printf("  %-24s %s\n", dt_quiz_topic(i), dt_quiz_what(i));
+}
+
 static void usage(void)
 {
 	fputs(usage_text, stderr);
@@ -1046,7 +1068,7 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		usage();
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		fputs(usage_text, stdout);
+		help();
 		return 0;
 	}
 	if (!strcmp(argv[1], "replay"))

@@ -21,7 +21,11 @@
 #                             from FROM (tools/claims.sh's lab_why), runs
 #                             it once more; still so: one
 #                             FAIL naming the lab reason, return 1 (the lab,
-#                             not the claim, failed)
+#                             not the claim, failed). The second try is for
+#                             TCG, whose guest a busy host can slow below
+#                             the gate; under KVM the capacity gate should
+#                             not trip, and a repeated failure would point
+#                             at the pool or the disk rather than the host
 #   t_end                     prints "N passed, N failed"; exit 1 on failures
 #   t_skip NAME WHY           a test that could not be made here (counted
 #                             apart: "N passed, N failed, N skipped")

@@ -60,3 +60,70 @@ kit_wait_pid() {
 	fi
 	kit_step "$tag" "$what: done in $(kit_elapsed $((SECONDS - start)))"
 }
+
+# --- guest slots: at most N guests at once on this machine -------------------
+# kit_cores                 the host cores this process may use (one per line,
+#                           from Cpus_allowed_list)
+# kit_slot_count            N: KIT_SLOTS, else max(1, cores / KIT_SLOT_WIDTH);
+#                           the width (default 3) is a guest's 2 vCPUs plus
+#                           QEMU's I/O thread
+# kit_slot_take WHAT        wait for a free slot (printing that it waits) and
+#                           hold it on fd 8 until the process ends; sets
+#                           KIT_SLOT (its number) and KIT_SLOT_CORES (the
+#                           cores to pin the guest to, "" when the slots do
+#                           not fit on separate cores: one slot, or KIT_SLOTS
+#                           above what the machine holds)
+# The slots are lock files in KIT_SLOT_DIR (default
+# /tmp/dirty-throttle-kit.slots, mode 1777 like /tmp), made mode 0666 and
+# opened read-only, so that every user of the machine can take any slot.
+kit_cores() {
+	local l r
+	l=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+	[ -n "$l" ] || l=0-$(($(nproc) - 1))
+	for r in ${l//,/ }; do
+		if [[ "$r" == *-* ]]; then seq "${r%-*}" "${r#*-}"; else echo "$r"; fi
+	done
+}
+kit_slot_width() {
+	local w=${KIT_SLOT_WIDTH:-3}
+	[[ "$w" =~ ^[1-9][0-9]*$ ]] || kit_die environment KIT_SLOT_WIDTH "'$w' is not a positive whole number"
+	echo "$w"
+}
+kit_slot_count() {
+	local n w
+	if [ -n "${KIT_SLOTS:-}" ]; then
+		[[ "$KIT_SLOTS" =~ ^[1-9][0-9]*$ ]] || kit_die environment KIT_SLOTS "'$KIT_SLOTS' is not a positive whole number"
+		echo "$KIT_SLOTS"
+		return
+	fi
+	w=$(kit_slot_width)
+	n=$(($(kit_cores | wc -l) / w))
+	echo $((n > 0 ? n : 1))
+}
+kit_slot_take() {
+	local what=$1 n w i d cores waited=0
+	n=$(kit_slot_count) w=$(kit_slot_width)
+	d=${KIT_SLOT_DIR:-/tmp/dirty-throttle-kit.slots}
+	[ -d "$d" ] || (umask 0 && mkdir -p -m 1777 "$d") 2>/dev/null || [ -d "$d" ] ||
+		kit_die "$d" KIT_SLOT_DIR "cannot make the slot folder"
+	while :; do
+		for ((i = 0; i < n; i++)); do
+			[ -e "$d/slot.$i" ] || (umask 0 && : >> "$d/slot.$i") 2>/dev/null
+			exec 8< "$d/slot.$i" 2>/dev/null ||
+				kit_die "$d/slot.$i" KIT_SLOT_DIR "cannot open the slot's lock file (made by another user in a folder you cannot write?)"
+			if flock -n 8; then
+				KIT_SLOT=$i
+				KIT_SLOT_CORES=""
+				mapfile -t cores < <(kit_cores)
+				if ((n > 1 && n * w <= ${#cores[@]})); then
+					KIT_SLOT_CORES=$(IFS=,; echo "${cores[*]:i*w:w}")
+				fi
+				return 0
+			fi
+			exec 8<&-
+		done
+		((waited)) || kit_step RUN "$what: waiting for a free guest slot ($n on this machine: $d)"
+		waited=1
+		sleep 1
+	done
+}

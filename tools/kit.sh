@@ -109,7 +109,9 @@ kit_slot_take() {
 	while :; do
 		for ((i = 0; i < n; i++)); do
 			[ -e "$d/slot.$i" ] || (umask 0 && : >> "$d/slot.$i") 2>/dev/null
-			exec 8< "$d/slot.$i" 2>/dev/null ||
+			# (in braces: a bare exec's 2>/dev/null would silence the
+			# shell's stderr for good)
+			{ exec 8< "$d/slot.$i"; } 2>/dev/null ||
 				kit_die "$d/slot.$i" KIT_SLOT_DIR "cannot open the slot's lock file (made by another user in a folder you cannot write?)"
 			if flock -n 8; then
 				KIT_SLOT=$i

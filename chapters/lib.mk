@@ -17,10 +17,10 @@
 #       the names of every run the chapter's spec files stand for (a
 #       family, experiments/spec, stands for several)
 #
-# From these the top Makefile makes chapter-NN, lists its kernel runs
-# (KIT_RUNDIRS_NN, for make runs-list) (everything the chapter
+# From these the top Makefile makes chapter-NN (everything the chapter
 # declared, then its verdicts as a table: tools/verdicts) and adds it to
-# the report's dependencies. NN is the number
+# the report's dependencies; KIT_RUNDIRS_NN lists the chapter's kernel
+# runs (make runs-list, runs-table). NN is the number
 # that starts the chapter's folder name (chapters/NN-topic/).
 kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))

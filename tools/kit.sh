@@ -89,6 +89,16 @@ kit_slot_width() {
 	[[ "$w" =~ ^[1-9][0-9]*$ ]] || kit_die environment KIT_SLOT_WIDTH "'$w' is not a positive whole number"
 	echo "$w"
 }
+kit_slot_dir() { echo "${KIT_SLOT_DIR:-/tmp/dirty-throttle-kit.slots}"; }
+# kit_slot_cores I: slot I's cores, comma-separated; "" when the slots do
+# not fit apart on this machine's cores (then no guest is pinned)
+kit_slot_cores() {
+	local n w cores
+	n=$(kit_slot_count) w=$(kit_slot_width)
+	mapfile -t cores < <(kit_cores)
+	((n > 1 && n * w <= ${#cores[@]})) || return 0
+	(IFS=,; echo "${cores[*]:$1*w:w}")
+}
 kit_slot_count() {
 	local n w
 	if [ -n "${KIT_SLOTS:-}" ]; then
@@ -101,9 +111,9 @@ kit_slot_count() {
 	echo $((n > 0 ? n : 1))
 }
 kit_slot_take() {
-	local what=$1 n w i d cores waited=0
-	n=$(kit_slot_count) w=$(kit_slot_width)
-	d=${KIT_SLOT_DIR:-/tmp/dirty-throttle-kit.slots}
+	local what=$1 n i d waited=0
+	n=$(kit_slot_count)
+	d=$(kit_slot_dir)
 	[ -d "$d" ] || (umask 0 && mkdir -p -m 1777 "$d") 2>/dev/null || [ -d "$d" ] ||
 		kit_die "$d" KIT_SLOT_DIR "cannot make the slot folder"
 	while :; do
@@ -115,11 +125,7 @@ kit_slot_take() {
 				kit_die "$d/slot.$i" KIT_SLOT_DIR "cannot open the slot's lock file (made by another user in a folder you cannot write?)"
 			if flock -n 8; then
 				KIT_SLOT=$i
-				KIT_SLOT_CORES=""
-				mapfile -t cores < <(kit_cores)
-				if ((n > 1 && n * w <= ${#cores[@]})); then
-					KIT_SLOT_CORES=$(IFS=,; echo "${cores[*]:i*w:w}")
-				fi
+				KIT_SLOT_CORES=$(kit_slot_cores "$i")
 				return 0
 			fi
 			exec 8<&-

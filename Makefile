@@ -52,11 +52,11 @@ $(BUILD)/kernel/bzImage: FORCE
 	$(Q)experiments/build-kernel $(BUILD)
 FORCE:
 
-$(BUILD)/dtwork/dtwork: experiments/dtwork/dtwork.c experiments/dtwork/Makefile
+$(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw &: experiments/dtwork/dtwork.c experiments/dtwork/dtbw.c experiments/dtwork/Makefile
 	$(Q)$(MAKE) -s -C experiments/dtwork BUILD=$(BUILD) all
 
 $(BUILD)/initramfs.cpio.gz: experiments/build-initramfs experiments/guest/init \
-		$(BUILD)/dtwork/dtwork /usr/bin/trace-cmd
+		$(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw /usr/bin/trace-cmd /sbin/mke2fs
 	$(Q)experiments/build-initramfs $(BUILD)
 
 $(BUILD)/dtdecode/dtdecode: experiments/dtdecode/dtdecode.c

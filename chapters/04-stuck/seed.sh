@@ -8,7 +8,7 @@
 #             of /sys/kernel/debug/bdi/DEV/stats, KB/s), averaged over five
 #             readings 0.5 s apart just before the seed, because a single
 #             200 ms estimate wanders by about +-10 % under TCG;
-#   N         tasks= of the workload (/out/guest.conf).
+#   N         tasks= of the workload (/kit/guest.conf).
 # The rate_feedback knob (the spec's knob.rate_feedback) is in force from
 # the start; the seed is the only intervention. Two trace markers record
 # the moment and the value: "ch04 seed" and "ch04 seed_dirty_ratelimit=KBPS
@@ -16,12 +16,12 @@
 SEED_AT=30
 D=/sys/kernel/debug/dirty_throttle
 M=/sys/kernel/tracing/trace_marker
-. /out/guest.conf
+. /kit/guest.conf
 n=$(echo "$WORK_ARGS" | sed -n 's/.*tasks=\([0-9]*\).*/\1/p')
-dev=$(cat /sys/block/vda/dev)
+dev=$(cat /sys/block/d0/dev)
 S=/sys/kernel/debug/bdi/$dev/stats
 [ -n "$n" ] && [ "$n" -gt 0 ] || { echo "no tasks= in WORK_ARGS '$WORK_ARGS'"; exit 1; }
-[ -r "$S" ] || { echo "no bdi stats for vda ($dev)"; exit 1; }
+[ -r "$S" ] || { echo "no bdi stats for d0 ($dev)"; exit 1; }
 [ -w "$D/seed_dirty_ratelimit" ] || { echo "no seed_dirty_ratelimit knob"; exit 1; }
 echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_AT} s of the workload"
 (

@@ -1,7 +1,7 @@
 # experiments/tests/knobs-guest.sh -- guest side of the knob tests (pre= script).
 #
 # Runs in the guest (busybox sh) before the workload of tests/knobs.spec.
-# For every knob of /out/knobs (a copy of patches/knobs): the file exists,
+# For every knob of /kit/knobs (a copy of patches/knobs): the file exists,
 # reads its default, refuses bad values (the write fails, the value stays),
 # accepts each good value (read back), and is left at its default. Also
 # checks that the writeback:task_io event exists with its three fields.
@@ -67,8 +67,8 @@ while IFS='	' read -r name def values seed; do
 		write "$name" "$def" && [ "$(cat "$f")" = "$def" ] &&
 			ok "$name restored to $def" || bad "$name restored to $def" "read '$(cat "$f")'"
 	fi
-done < /out/knobs
-[ "$n" -ge 8 ] && ok "knobs listed: $n" || bad "knobs listed" "only $n in /out/knobs"
+done < /kit/knobs
+[ "$n" -ge 8 ] && ok "knobs listed: $n" || bad "knobs listed" "only $n in /kit/knobs"
 
 E=/sys/kernel/tracing/events/writeback/task_io
 if [ -r "$E/format" ]; then

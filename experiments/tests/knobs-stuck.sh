@@ -12,8 +12,8 @@
 # knob.rate_feedback=pure and last >= 40 s.
 D=/sys/kernel/debug/dirty_throttle
 M=/sys/kernel/tracing/trace_marker
-dev=$(cat /sys/block/vda/dev)
-[ -r /sys/kernel/debug/bdi/$dev/stats ] || { echo "no bdi stats for vda ($dev)"; exit 1; }
+dev=$(cat /sys/block/d0/dev)
+[ -r /sys/kernel/debug/bdi/$dev/stats ] || { echo "no bdi stats for d0 ($dev)"; exit 1; }
 [ "$(cat $D/rate_feedback)" = pure ] || { echo "run with knob.rate_feedback=pure"; exit 1; }
 (
 	sleep 22

@@ -11,7 +11,8 @@
 #   check    unit tests, model claims, the smoke run and its assertions
 #   bench    timing figures (printed, not asserted)
 #   spread   K replicates of the chapters' kernel runs (CH="03 05": those
-#            only) and, per claim row, whether its verdict held (tools/spread)
+#            only) and, per claim row, whether its verdict held (tools/spread);
+#            LOAD=N: the last N replicates beside a CPU hog on every core
 #   smoke    just the smoke run, plotted
 #   chapter-NN   one chapter: its runs, model runs, figures and claims
 #   report   the report PDF from every chapter
@@ -237,8 +238,9 @@ bench: deps lab
 
 K ?= 3
 CH ?=
+LOAD ?= 0
 spread: deps lab
-	$(Q)tools/spread $(K) $(CH)
+	$(Q)SPREAD_LOAD=$(LOAD) tools/spread $(K) $(CH)
 
 help:
 	@tools/help

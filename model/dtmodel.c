@@ -534,7 +534,7 @@ struct out {
 
 static void bdi_name(char *buf, size_t n, int disk)
 {
-	snprintf(buf, n, "254:%d", disk * 16);
+	snprintf(buf, n, "254:%d", disk);	/* null_blk: minor = index */
 }
 
 /* common columns: time cpu pid comm */

@@ -1016,13 +1016,13 @@ static void test_spec(const char *dtmodel, const char *knobs)
 	ok &= meta_is(meta, "dirty_bytes_b", "16777216");
 	ok &= meta_is(meta, "chunk_b", "65536");
 	snprintf(cmd, sizeof(cmd), "awk -F'\\t' 'NR > 1 { seen[$3 \" \" $5] = 1 } END { "
-		 "print (1000 \" 254:0\" in seen) + (1001 \" 254:16\" in seen) + "
-		 "(1000 \" 254:16\" in seen) + (1001 \" 254:0\" in seen) }' %s/bdi_dirty_ratelimit.tsv %s/balance_dirty_pages.tsv",
+		 "print (1000 \" 254:0\" in seen) + (1001 \" 254:1\" in seen) + "
+		 "(1000 \" 254:1\" in seen) + (1001 \" 254:0\" in seen) }' %s/bdi_dirty_ratelimit.tsv %s/balance_dirty_pages.tsv",
 		 res, res);
 	sh(cmd, out, sizeof(out));
 	ok &= !strcmp(out, "2\n");
 	claim(ok, "spec: K/M suffixes are powers of 1024, one disk per disk_bw entry, tasks round-robin",
-	      "experiments/run header", "512K,1M -> 524288,1048576; 16M -> 16777216; task 0 on 254:0, task 1 on 254:16");
+	      "experiments/run header", "512K,1M -> 524288,1048576; 16M -> 16777216; task 0 on 254:0, task 1 on 254:1");
 
 	/* time starts at 0 at the workload's start (dtdecode's "dtwork start") */
 	snprintf(cmd, sizeof(cmd), "awk -F'\\t' 'NR == 2 { print ($1 >= 0 && $1 < 0.2) }' %s/global_dirty_state.tsv", res);

@@ -1,12 +1,12 @@
 # chapters/02-position/jbod.gp -- a fast (4 MB/s, bdi 254:0) and a slow
-# (1 MB/s, bdi 254:16) disk written together from t = 0: each disk's
+# (1 MB/s, bdi 254:1) disk written together from t = 0: each disk's
 # bdi_dirty against its bdi_setpoint, MB, from balance_dirty_pages, with
 # 6.1's position control (run1: ch02-jbod-61, top) and v10's (run2:
 # ch02-jbod-v10, bottom). run3, run4 (optional): the model on the same two
 # specs, its slow-disk bdi_dirty dashed.
 if (!exists("nruns") || nruns < 2) { print "jbod.gp needs two runs"; exit }
 fast(c) = (strcol("bdi") eq "254:0") ? MB(column(c)) : NaN
-slow(c) = (strcol("bdi") eq "254:16") ? MB(column(c)) : NaN
+slow(c) = (strcol("bdi") eq "254:1") ? MB(column(c)) : NaN
 set datafile missing NaN
 set multiplot layout 2,1
 set xlabel ""

@@ -146,6 +146,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (pid == 0) {
+		/* a stalled child outlives the parent: it must not hold the
+		 * caller's stdout (a shell's $(...) would wait for it) */
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
 		close(p[0]);
 		writer(dev, size, p[1]);
 	}

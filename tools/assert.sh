@@ -15,7 +15,7 @@
 #                             spec or its pre= script newer than its meta,
 #                             other overrides); if
 #                             the guest's dirtying capacity is under
-#                             LAB_MIN_X (2) x its disks, or (with
+#                             LAB_MIN_X (3) x its disks, or (with
 #                             --throttled FROM as the first KEY) the writers
 #                             were throttled in under 0.8 of the seconds
 #                             from FROM (tools/claims.sh's lab_why), runs

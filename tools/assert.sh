@@ -148,6 +148,21 @@ t_claim() { # ROWS ID
 	fi
 }
 
+# t_run_stale RUN SPEC [KEY=VALUE...]: 0 when RUN is missing or older than
+# what makes it (kernel, initramfs, spec, its pre= script, the overrides)
+t_run_stale() {
+	local run=$1 spec=$2 kit pre
+	shift 2
+	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	local build=${BUILD:-$kit/build}
+	# the spec's pre= script (a path relative to the kit)
+	pre=$(sed -n 's/^pre *= *//p' "$spec" | tail -1)
+	[ ! -r "$run/meta" ] || [ "$build/kernel/bzImage" -nt "$run/meta" ] ||
+		[ "$build/initramfs.cpio.gz" -nt "$run/meta" ] || [ "$spec" -nt "$run/meta" ] ||
+		{ [ -n "$pre" ] && [ "$kit/$pre" -nt "$run/meta" ]; } ||
+		[ "$(sed -n 's/^overrides = //p' "$run/meta")" != "$*" ] ||
+		! grep -q '^capacity_x_disk = ' "$run/meta"
+}
 t_run() {
 	local run=$1 spec=$2 kit try from="" why
 	shift 2
@@ -156,15 +171,9 @@ t_run() {
 		shift 2
 	fi
 	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	local build=${BUILD:-$kit/build} pre
-	# the spec's pre= script (a path relative to the kit)
-	pre=$(sed -n 's/^pre *= *//p' "$spec" | tail -1)
+	local build=${BUILD:-$kit/build}
 	for try in 1 2; do
-		if [ ! -r "$run/meta" ] || [ "$build/kernel/bzImage" -nt "$run/meta" ] ||
-			[ "$build/initramfs.cpio.gz" -nt "$run/meta" ] || [ "$spec" -nt "$run/meta" ] ||
-			{ [ -n "$pre" ] && [ "$kit/$pre" -nt "$run/meta" ]; } ||
-			[ "$(sed -n 's/^overrides = //p' "$run/meta")" != "$*" ] ||
-			! grep -q '^capacity_x_disk = ' "$run/meta" || [ "$try" = 2 ]; then
+		if t_run_stale "$run" "$spec" "$@" || [ "$try" = 2 ]; then
 			KIT_NO_MAKE=1 "$kit/experiments/run" "$spec" "$@" -o "$run" || {
 				t_result FAIL "run $(basename "$run")" "experiments/run failed"
 				return 1

@@ -64,9 +64,14 @@ kit_wait_pid() {
 # --- guest slots: at most N guests at once on this machine -------------------
 # kit_cores                 the host cores this process may use (one per line,
 #                           from Cpus_allowed_list)
-# kit_slot_count            N: KIT_SLOTS, else max(1, cores / KIT_SLOT_WIDTH);
-#                           the width (default 3) is a guest's 2 vCPUs plus
-#                           QEMU's I/O thread
+# kit_slot_count            N: KIT_SLOTS, else max(1, cores / KIT_SLOT_WIDTH)
+# kit_slot_width            the host cores of a slot: KIT_SLOT_WIDTH, else
+#                           1 under TCG (the virtual clock runs every vCPU
+#                           in QEMU's one TCG thread, thread=single; the I/O
+#                           thread mostly sleeps) and 3 otherwise (KVM: a
+#                           guest's 2 vCPUs plus the I/O thread). The
+#                           accelerator is KIT_ACCEL, else the one the lab
+#                           found ($BUILD/accel); before any run, 3
 # kit_slot_take WHAT        wait for a free slot (printing that it waits) and
 #                           hold it on fd 8 until the process ends; sets
 #                           KIT_SLOT (its number) and KIT_SLOT_CORES (the
@@ -85,7 +90,11 @@ kit_cores() {
 	done
 }
 kit_slot_width() {
-	local w=${KIT_SLOT_WIDTH:-3}
+	local w=${KIT_SLOT_WIDTH:-} a=${KIT_ACCEL:-}
+	if [ -z "$w" ]; then
+		[ -n "$a" ] || { [ -n "${BUILD:-}" ] && [ -r "$BUILD/accel" ] && read -r a _ < "$BUILD/accel"; }
+		case $a in tcg) w=1 ;; *) w=3 ;; esac
+	fi
 	[[ "$w" =~ ^[1-9][0-9]*$ ]] || kit_die environment KIT_SLOT_WIDTH "'$w' is not a positive whole number"
 	echo "$w"
 }

@@ -1,4 +1,4 @@
-# chapters/09-tracing/share.gp -- each writer's dirty rate (MB/s, the
+# chapters/09-tracing/share.gp -- each writer's dirty rate (MiB/s, the
 # slope of its task_io write_bytes from 20 s on, computed by dt rates;
 # figures/plot gives dt's path) against the fair share write_bw / N (dashed; write_bw is the
 # mean of bdi_dirty_ratelimit's write_bw over the same window). One
@@ -6,7 +6,7 @@
 FROM = 20
 rates(r) = "< ".dt." rates ".r."/task_io.tsv write_bytes from=".FROM." where=comm=dtwork list"
 set xlabel "writer (in order of pid)"
-set ylabel "MB/s"
+set ylabel "MiB/s"
 set key top right
 set yrange [0:*]
 set xrange [0:17]

@@ -1586,6 +1586,8 @@ int main(int argc, char **argv)
 		test_spec(argv[1], argc > 2 ? argv[2] : NULL);
 		test_knobs_v10(argv[1]);
 	}
-	printf("1..%d\n%d passed, %d failed\n", npass + nfail, npass, nfail);
+	printf("1..%d\n", npass + nfail);
+	printf("# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:0 error:0\n", npass, nfail);
+	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
 }

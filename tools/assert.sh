@@ -26,7 +26,9 @@
 #                             the gate; under KVM the capacity gate should
 #                             not trip, and a repeated failure would point
 #                             at the pool or the disk rather than the host
-#   t_end                     prints "N passed, N failed"; exit 1 on failures
+#   t_end                     prints the plan, KTAP's "# Totals: pass:N fail:N
+#                             xfail:0 xpass:0 skip:N error:0" and "N passed,
+#                             N failed"; exit 1 on failures
 #   t_skip NAME WHY           a test that could not be made here (counted
 #                             apart: "N passed, N failed, N skipped")
 # Output is KTAP-style: "KTAP version 1", then "ok N NAME # DETAIL",
@@ -189,6 +191,8 @@ t_run() {
 
 t_end() {
 	echo "1..$T_N"
+	# KTAP's totals line, as kselftest prints it, for standard parsers
+	echo "# Totals: pass:$T_PASS fail:$T_FAIL xfail:0 xpass:0 skip:$T_SKIP error:0"
 	if [ "$T_SKIP" -gt 0 ]; then
 		echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
 	else

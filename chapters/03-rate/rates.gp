@@ -2,7 +2,7 @@
 # ch03-n1, -n2, -n4, -n8; run5..run8 optional: the model on the same
 # specs): dirty_ratelimit, balanced_dirty_ratelimit and write_bw/N (the
 # kernel's avg_write_bw divided by N) at every 200 ms update, MB/s, log
-# scale (the rates start at 100 MB/s). The model's dirty_ratelimit dashed.
+# scale (the rates start at 100 MiB/s). The model's dirty_ratelimit dashed.
 set multiplot layout 2,2
 set logscale y
 set yrange [0.5:150]

@@ -7,8 +7,8 @@
 #       chapter's folder, or a path with a /) from the run folders DIRS
 #       through figures/plot; DEPS: more files it reads
 #   $(call kit_claims,RUNS,MODELS[,DEPS])
-#       $(CLAIMS)/chNN.tsv, the chapter's verdict rows: its `claims` script
-#       on $(RUNS) and $(MODEL_RUNS) (every claims script takes those two
+#       $(CLAIMS)/chNN.tsv, the chapter's verdict rows (tools/chapter-claims:
+#       today its `claims` script) on $(RUNS) and $(MODEL_RUNS) (every claims script takes those two
 #       folders and finds its runs by spec name), once the kernel runs named
 #       RUNS and the model runs named MODELS are made; DEPS: more files
 #   $(call kit_runs,NAMES), $(call kit_models,NAMES)
@@ -42,10 +42,10 @@ kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/
 # _kit_claims NN DIR RUNS MODELS DEPS
 define _kit_claims
 $(CLAIMS)/ch$(1).tsv: $(2)/claims $(addsuffix /meta,$(call kit_runs,$(3)) $(call kit_models,$(4))) \
-		$(5) $(CLAIM_DEPS)
+		$(5) $(CLAIM_DEPS) tools/chapter-claims
 	@mkdir -p $$(@D)
 	@echo "  CLAIMS  chapter $(1:0%=%)"
-	$$(Q)BUILD=$(BUILD) $(2)/claims $(RUNS) $(MODEL_RUNS) > $$@.tmp && mv $$@.tmp $$@
+	$$(Q)BUILD=$(BUILD) tools/chapter-claims $(1) $(RUNS) $(MODEL_RUNS) > $$@.tmp && mv $$@.tmp $$@
 KIT_OUT_$(1) += $(CLAIMS)/ch$(1).tsv
 KIT_RUNDIRS_$(1) += $(call kit_runs,$(3))
 KIT_CHAPTERS += $(1)

@@ -350,8 +350,22 @@ test_of() {
 	if awk $prog "BEGIN { exit !($1) }"; then echo PASS; else echo FAIL; fi
 }
 
+# stat_get KEY DT_OUTPUT -> the value dt printed for KEY. dt prints only
+# "n=0" for a window without samples: then the value is empty, and the
+# verdict helpers say NOT REPRODUCED. A key dt did not print otherwise (a
+# misspelt or renamed key, or dt failed and printed nothing) is an error
+# that ends the claims script: a row must not turn NOT REPRODUCED without
+# a word. (stat_get runs in a command substitution, so it stops the
+# script by signal, not by exit.)
 stat_get() {
-	printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1
+	local v
+	v=$(printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1)
+	if [ -z "$v" ] && [[ " $2 " != *" n=0 "* ]]; then
+		echo "chapters/*/claims (chapter ${CLAIMS_CHAPTER:-?}): dt printed no '$1' (its output: ${2:-nothing, dt failed})" >&2
+		kill -s TERM $$
+		exit 1
+	fi
+	[ -z "$v" ] || printf '%s\n' "$v"
 }
 
 # An expression awk cannot evaluate (an operand missing because a window

@@ -93,6 +93,19 @@ t_get() { # KEY LINE
 	printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -1
 }
 
+# t_col NAME[,NAME...] < ROW: those columns of a claims TSV row, by name
+# (tools/claims.cols, the one list of the columns)
+_T_COLS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/claims.cols
+t_col() {
+	local n f=""
+	for n in ${1//,/ }; do
+		n=$(grep -nx "$n" "$_T_COLS" | cut -d: -f1)
+		[ -n "$n" ] || { echo "t_col: no column $1 in $_T_COLS" >&2; return 2; }
+		f=${f:+$f,}$n
+	done
+	cut -f"$f"
+}
+
 # t_claim_judged ROWS ID WHY: for a row whose verdict the spread study
 # (tools/spread) saw change from run to run: the experiment must be judged
 # (PASS or FAIL, printed, not NOT REPRODUCED or INCONCLUSIVE) and the
@@ -101,15 +114,15 @@ t_claim_judged() {
 	local line v
 	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
 	[ -n "$line" ] || { t_result FAIL "$2" "no row"; return; }
-	v=$(cut -f8 <<< "$line")
+	v=$(t_col kernel <<< "$line")
 	case "$v" in
-	PASS | FAIL) t_result ok "$2 judged on the experiment ($v; $3)" "$(cut -f9 <<< "$line")" ;;
-	*) t_result FAIL "$2 judged on the experiment" "$v: $(cut -f9,14 <<< "$line")" ;;
+	PASS | FAIL) t_result ok "$2 judged on the experiment ($v; $3)" "$(t_col kernel_value <<< "$line")" ;;
+	*) t_result FAIL "$2 judged on the experiment" "$v: $(t_col kernel_value,reason <<< "$line")" ;;
 	esac
-	if [ "$(cut -f11 <<< "$line")" = FAIL ]; then
-		t_result ok "$2 on its control" "FAIL on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+	if [ "$(t_col control_verdict <<< "$line")" = FAIL ]; then
+		t_result ok "$2 on its control" "FAIL on $(t_col control <<< "$line"): $(t_col control_value <<< "$line")"
 	else
-		t_result FAIL "$2 on its control" "$(cut -f11 <<< "$line") on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+		t_result FAIL "$2 on its control" "$(t_col control_verdict <<< "$line") on $(t_col control <<< "$line"): $(t_col control_value <<< "$line")"
 	fi
 }
 # t_claim_refused ROWS ID PATTERN WHY: the row's kernel verdict is NOT
@@ -119,7 +132,7 @@ t_claim_refused() {
 	local line v val
 	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
 	[ -n "$line" ] || { t_result FAIL "$2" "no row"; return; }
-	v=$(cut -f8 <<< "$line") val=$(cut -f9 <<< "$line")
+	v=$(t_col kernel <<< "$line") val=$(t_col kernel_value <<< "$line")
 	if [ "$v" = "NOT REPRODUCED" ] && grep -Eq -- "$3" <<< "$val"; then
 		t_result ok "$2 refused on the experiment ($4)" "$val"
 	else
@@ -133,20 +146,20 @@ t_claim() { # ROWS ID
 		t_result FAIL "$2" "no row"
 		return
 	fi
-	kind=$(cut -f3 <<< "$line")
-	if [ "$(cut -f8 <<< "$line")" = PASS ]; then
-		t_result ok "$2 on the experiment" "$(cut -f9 <<< "$line")"
-	elif [ "$(cut -f8 <<< "$line")" = "NOT REPRODUCED" ]; then
+	kind=$(t_col kind <<< "$line")
+	if [ "$(t_col kernel <<< "$line")" = PASS ]; then
+		t_result ok "$2 on the experiment" "$(t_col kernel_value <<< "$line")"
+	elif [ "$(t_col kernel <<< "$line")" = "NOT REPRODUCED" ]; then
 		# the run did not reach the claim's state (the lab, not the claim)
-		t_skip "$2 on the experiment" "NOT REPRODUCED: $(cut -f9 <<< "$line")"
+		t_skip "$2 on the experiment" "NOT REPRODUCED: $(t_col kernel_value <<< "$line")"
 	else
-		t_result FAIL "$2 on the experiment" "$(cut -f8 <<< "$line"): $(cut -f9,14 <<< "$line")"
+		t_result FAIL "$2 on the experiment" "$(t_col kernel <<< "$line"): $(t_col kernel_value,reason <<< "$line")"
 	fi
 	[ "$kind" = claim ] || return 0
-	if [ "$(cut -f11 <<< "$line")" = FAIL ]; then
-		t_result ok "$2 on its control" "FAIL on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+	if [ "$(t_col control_verdict <<< "$line")" = FAIL ]; then
+		t_result ok "$2 on its control" "FAIL on $(t_col control <<< "$line"): $(t_col control_value <<< "$line")"
 	else
-		t_result FAIL "$2 on its control" "$(cut -f11 <<< "$line") on $(cut -f10 <<< "$line"): $(cut -f12 <<< "$line")"
+		t_result FAIL "$2 on its control" "$(t_col control_verdict <<< "$line") on $(t_col control <<< "$line"): $(t_col control_value <<< "$line")"
 	fi
 }
 

@@ -116,8 +116,11 @@ need_run() {
 }
 LAB_MIN_X=${LAB_MIN_X:-3}
 
+# The claims TSV's columns, by name and in order: tools/claims.cols, which
+# every reader uses too (awk programs through tools/claims-cols.awk).
+CLAIMS_COLS=$KIT/tools/claims.cols
 claims_header() {
-	printf 'id\tchapter\tkind\tsource\tclaim\tmodel\tmodel_value\tkernel\tkernel_value\tcontrol\tcontrol_verdict\tcontrol_value\tverdict\treason\n'
+	paste -sd '\t' "$CLAIMS_COLS"
 }
 
 # The seeds' upstream commits (report/refs.bib says the same). Patch 06/10
@@ -306,8 +309,18 @@ _row() { # KIND ID CLAIM MV MVAL KV KVAL REASON
 	else
 		_ctl_desc="-" _ctl_v="-" _ctl_val="-"
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$CLAIMS_CHAPTER" "$kind" \
-		"$_cite" "$text" "$mv" "$mval" "$kv" "$kval" "$_ctl_desc" "$_ctl_v" "$_ctl_val" "$verdict" "$reason"
+	local -A f=([id]=$id [chapter]=$CLAIMS_CHAPTER [kind]=$kind [source]=$_cite [claim]=$text
+		[model]=$mv [model_value]=$mval [kernel]=$kv [kernel_value]=$kval [control]=$_ctl_desc
+		[control_verdict]=$_ctl_v [control_value]=$_ctl_val [verdict]=$verdict [reason]=$reason)
+	local name line="" i=0
+	while IFS= read -r name; do
+		[ -n "$name" ] || continue
+		[ -n "${f[$name]+set}" ] || _claims_die "$CLAIMS_COLS: column '$name' is not one a row has"
+		i=$((i + 1))
+		((i == 1)) && line=${f[$name]} || line+=$'\t'${f[$name]}
+	done < "$CLAIMS_COLS"
+	((i == ${#f[@]})) || _claims_die "$CLAIMS_COLS: $i columns, a row has ${#f[@]}"
+	printf '%s\n' "$line"
 	_cite="" _ctl_desc="" _ctl_v="" _ctl_val="" _lab=""
 }
 

@@ -29,6 +29,7 @@ BUILD ?= $(CURDIR)/build
 export BUILD
 KIT := $(CURDIR)
 DT := $(BUILD)/dt/dt
+DTCLAIMS := $(BUILD)/dtclaims/dtclaims
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra -Werror
 TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null)
@@ -43,7 +44,7 @@ deps:
 
 # --- the lab ---------------------------------------------------------------
 lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
-	$(DT)
+	$(DT) $(DTCLAIMS)
 
 # build-kernel decides itself (hash of tarball, series, fragment) whether
 # to rebuild, so it always runs; bzImage's time stamp only moves on rebuild,
@@ -71,6 +72,13 @@ $(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtla
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< model/dtlaw.c -o $@ -lm
+
+# dtclaims: a chapter's verdict rows from its claims.conf, every number
+# from dt (tools/chapter-claims runs it)
+$(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/common/tsvexpr.h
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
 
 # --- runs ------------------------------------------------------------------
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file
@@ -105,7 +113,7 @@ pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
 LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
 	$(BUILD)/dtdecode/dtdecode experiments/run
 PLOT_DEPS := figures/plot figures/style.gp $(DT)
-CLAIM_DEPS := tools/claims.sh $(DT)
+CLAIM_DEPS := tools/claims.sh tools/claims.cols tools/seeds.tsv $(DT) $(DTCLAIMS)
 
 .SECONDEXPANSION:
 # (precious: make would delete them as intermediate files, and the next

@@ -123,23 +123,10 @@ claims_header() {
 	paste -sd '\t' "$CLAIMS_COLS"
 }
 
-# The seeds' upstream commits (report/refs.bib says the same). Patch 06/10
-# (IO-less balance_dirty_pages, 143dfe8611a6) is not among the seeds.
+# The seeds' upstream commits: tools/seeds.tsv (tools/dtclaims reads it too)
 seed_commit() {
-	case "$1" in
-	000) echo "LWN 456904" ;;
-	001) echo "cover letter of the series" ;;
-	002) echo "c8e28ce04805" ;;
-	003) echo "6c14ae1e92c7" ;;
-	004) echo "be3ffa276446" ;;
-	005) echo "7381131cbcf7" ;;
-	006) echo "9d823e8f6b1b" ;;
-	007) echo "83712358ba0a" ;;
-	008) echo "ece13ac31bbe" ;;
-	009) echo "b48c104d2211" ;;
-	010) echo "not merged upstream" ;;
-	*) return 1 ;;
-	esac
+	[[ "$1" =~ ^[0-9]{3}$ ]] || return 1
+	awk -F'\t' -v s="$1" '$1 == s { print $2; f = 1; exit } END { exit !f }' "$KIT/tools/seeds.tsv"
 }
 
 traced() {

@@ -3,6 +3,7 @@
  * column expressions over them, used by dt (header-only;
  * static functions).
  *
+ * Functions are static inline: a file uses what it needs.
  * Before including it, the including file defines MAXCOL (fields per row)
  * and   static void die(const char *key, const char *msg);   (exits)
  */
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int split(char *line, char **f)
+static inline int split(char *line, char **f)
 {
 	int n = 0;
 	char *s = line, *t;
@@ -31,7 +32,7 @@ static int split(char *line, char **f)
 	return n;
 }
 
-static int colidx(char **hdr, int n, const char *name)
+static inline int colidx(char **hdr, int n, const char *name)
 {
 	int i;
 
@@ -49,7 +50,7 @@ static int colidx(char **hdr, int n, const char *name)
 struct operand { int col; double k; };
 struct expr { struct operand t[MAXTERM]; char op[MAXTERM]; int n; };
 
-static struct operand operand(char **hdr, int n, const char *s)
+static inline struct operand operand(char **hdr, int n, const char *s)
 {
 	struct operand o = { -1, 0 };
 	char *end;
@@ -63,7 +64,7 @@ static struct operand operand(char **hdr, int n, const char *s)
 	return o;
 }
 
-static struct expr parse_expr(char **hdr, int n, const char *s)
+static inline struct expr parse_expr(char **hdr, int n, const char *s)
 {
 	struct expr e = { .n = 0 };
 	char buf[512], *p, *q;
@@ -89,7 +90,7 @@ static struct expr parse_expr(char **hdr, int n, const char *s)
 	return e;
 }
 
-static double val(struct operand o, char **f, int nf)
+static inline double val(struct operand o, char **f, int nf)
 {
 	if (o.col < 0)
 		return o.k;
@@ -98,7 +99,7 @@ static double val(struct operand o, char **f, int nf)
 	return strtod(f[o.col], NULL);
 }
 
-static double eval(const struct expr *e, char **f, int nf)
+static inline double eval(const struct expr *e, char **f, int nf)
 {
 	double a = val(e->t[0], f, nf), b;
 	int i;
@@ -115,11 +116,232 @@ static double eval(const struct expr *e, char **f, int nf)
 	return a;
 }
 
-static int cmpd(const void *x, const void *y)
+static inline int cmpd(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;
 
 	return a < b ? -1 : a > b;
+}
+
+/*
+ * calc: an arithmetic expression over named values, with precedence, for
+ * the claims runner (tools/dtclaims) -- the bounds and verdict rules of a
+ * claim (dt's column expressions above keep their left-to-right rule).
+ *
+ *   or:    and { "||" and }          and:  cmp { "&&" cmp }
+ *   cmp:   add [ (< <= > >= == !=) add ]
+ *   add:   mul { (+ -) mul }         mul:  unary { (* /) unary }
+ *   unary: (- !) unary | primary
+ *   primary: NUMBER | NAME | FUNC "(" or { "," or } ")" | "(" or ")"
+ *   FUNC:  abs(x) sqrt(x) min(a, b) max(a, b) within(x, lo, hi)
+ *
+ * NAME ([A-Za-z_][A-Za-z0-9_.]*) is looked up through the caller's get(),
+ * which reports an unknown name through calc_fail. Truth is 1 or 0. A
+ * division by zero gives NAN, and NAN passes through arithmetic. On error
+ * calc_eval returns NAN and sets *err to a message.
+ */
+struct calc {
+	const char *p;
+	const char *err;
+	double (*get)(void *ctx, const char *name, size_t len, struct calc *c);
+	void *ctx;
+};
+
+static inline void calc_fail(struct calc *c, const char *msg)
+{
+	if (!c->err)
+		c->err = msg;
+}
+
+static inline void calc_ws(struct calc *c)
+{
+	while (*c->p == ' ' || *c->p == '\t')
+		c->p++;
+}
+
+static inline int calc_eat(struct calc *c, const char *tok)
+{
+	size_t n = strlen(tok);
+
+	calc_ws(c);
+	if (strncmp(c->p, tok, n))
+		return 0;
+	c->p += n;
+	return 1;
+}
+
+static inline double calc_or(struct calc *c);
+
+static inline int calc_isname(int ch, int first)
+{
+	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_' ||
+	       (!first && ((ch >= '0' && ch <= '9') || ch == '.'));
+}
+
+static inline double calc_call(struct calc *c, const char *name, size_t len)
+{
+	static const struct { const char *name; int args; } fn[] = {
+		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
+	};
+	double a[3] = { 0, 0, 0 };
+	int i, k, n = 0;
+
+	for (k = 0; k < (int)(sizeof(fn) / sizeof(fn[0])); k++)
+		if (strlen(fn[k].name) == len && !strncmp(fn[k].name, name, len))
+			break;
+	if (k == (int)(sizeof(fn) / sizeof(fn[0]))) {
+		calc_fail(c, "unknown function");
+		return NAN;
+	}
+	if (!calc_eat(c, ")")) {
+		do {
+			if (n == 3) {
+				calc_fail(c, "too many arguments");
+				return NAN;
+			}
+			a[n++] = calc_or(c);
+		} while (calc_eat(c, ","));
+		if (!calc_eat(c, ")"))
+			calc_fail(c, "missing ) after a function's arguments");
+	}
+	if (n != fn[k].args) {
+		calc_fail(c, "wrong number of arguments");
+		return NAN;
+	}
+	for (i = 0; i < n; i++)
+		if (isnan(a[i]))
+			return NAN;
+	switch (k) {
+	case 0: return fabs(a[0]);
+	case 1: return a[0] < 0 ? NAN : sqrt(a[0]);
+	case 2: return a[0] < a[1] ? a[0] : a[1];
+	case 3: return a[0] > a[1] ? a[0] : a[1];
+	default: return a[0] >= a[1] && a[0] <= a[2];
+	}
+}
+
+static inline double calc_primary(struct calc *c)
+{
+	const char *s;
+	char *end;
+	double v;
+
+	calc_ws(c);
+	s = c->p;
+	if (calc_eat(c, "(")) {
+		v = calc_or(c);
+		if (!calc_eat(c, ")"))
+			calc_fail(c, "missing )");
+		return v;
+	}
+	if ((*s >= '0' && *s <= '9') || *s == '.') {
+		v = strtod(s, &end);
+		if (end == s)
+			calc_fail(c, "bad number");
+		c->p = end;
+		return v;
+	}
+	if (calc_isname((unsigned char)*s, 1)) {
+		while (calc_isname((unsigned char)*c->p, 0))
+			c->p++;
+		end = (char *)c->p;
+		if (calc_eat(c, "("))
+			return calc_call(c, s, (size_t)(end - s));
+		return c->get(c->ctx, s, (size_t)(end - s), c);
+	}
+	calc_fail(c, *s ? "unexpected character" : "expression ends too early");
+	return NAN;
+}
+
+static inline double calc_unary(struct calc *c)
+{
+	if (calc_eat(c, "-"))
+		return -calc_unary(c);
+	if (calc_eat(c, "!")) {
+		double v = calc_unary(c);
+
+		return isnan(v) ? NAN : !v;
+	}
+	return calc_primary(c);
+}
+
+static inline double calc_mul(struct calc *c)
+{
+	double a = calc_unary(c), b;
+
+	for (;;) {
+		if (calc_eat(c, "*")) {
+			a *= calc_unary(c);
+		} else if (calc_eat(c, "/")) {
+			b = calc_unary(c);
+			a = b == 0 ? NAN : a / b;
+		} else {
+			return a;
+		}
+	}
+}
+
+static inline double calc_add(struct calc *c)
+{
+	double a = calc_mul(c);
+
+	for (;;) {
+		if (calc_eat(c, "+"))
+			a += calc_mul(c);
+		else if (calc_eat(c, "-"))
+			a -= calc_mul(c);
+		else
+			return a;
+	}
+}
+
+static inline double calc_cmp(struct calc *c)
+{
+	double a = calc_add(c), b;
+
+	if (calc_eat(c, "<=")) { b = calc_add(c); return isnan(a) || isnan(b) ? NAN : a <= b; }
+	if (calc_eat(c, ">=")) { b = calc_add(c); return isnan(a) || isnan(b) ? NAN : a >= b; }
+	if (calc_eat(c, "==")) { b = calc_add(c); return isnan(a) || isnan(b) ? NAN : a == b; }
+	if (calc_eat(c, "!=")) { b = calc_add(c); return isnan(a) || isnan(b) ? NAN : a != b; }
+	if (calc_eat(c, "<")) { b = calc_add(c); return isnan(a) || isnan(b) ? NAN : a < b; }
+	if (calc_eat(c, ">")) { b = calc_add(c); return isnan(a) || isnan(b) ? NAN : a > b; }
+	return a;
+}
+
+static inline double calc_and(struct calc *c)
+{
+	double a = calc_cmp(c), b;
+
+	while (calc_eat(c, "&&")) {
+		b = calc_cmp(c);
+		a = isnan(a) || isnan(b) ? NAN : (a && b);
+	}
+	return a;
+}
+
+static inline double calc_or(struct calc *c)
+{
+	double a = calc_and(c), b;
+
+	while (calc_eat(c, "||")) {
+		b = calc_and(c);
+		a = isnan(a) || isnan(b) ? NAN : (a || b);
+	}
+	return a;
+}
+
+static inline double calc_eval(const char *s,
+			double (*get)(void *ctx, const char *name, size_t len, struct calc *c),
+			void *ctx, const char **err)
+{
+	struct calc c = { s, NULL, get, ctx };
+	double v = calc_or(&c);
+
+	calc_ws(&c);
+	if (*c.p)
+		calc_fail(&c, "unexpected text after the expression");
+	*err = c.err;
+	return c.err ? NAN : v;
 }
 
 #endif /* KIT_TSVEXPR_H */

@@ -1,0 +1,922 @@
+/*
+ * dtclaims -- a chapter's verdict rows from its declarations
+ * (chapters/NN-topic/claims.conf), on a folder of runs.
+ *
+ * Usage: dtclaims --dt DT --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]
+ *   DT     the analysis tool (build/dt/dt): every number comes from it
+ *   COLS   tools/claims.cols, the rows' columns in order
+ *   SEEDS  tools/seeds.tsv, the seeds' upstream commits
+ *   CONF   the chapter's claims.conf
+ *   RUNS   a folder of kernel runs named by spec; MODEL_RUNS the model's
+ * Writes the rows (TSV, no header) on stdout. A bad CONF, or a number the
+ * declarations ask for that dt cannot give (an unknown command, key or
+ * column), is one line on stderr naming the file, the line and the
+ * directive, and exit 2; nothing is written then.
+ *
+ * The language (one directive per line; a line that starts with white
+ * space continues the one before; # starts a comment line):
+ *
+ *   chapter N              the chapter's number (first)
+ *   need RUN...            runs the chapter cannot do without
+ *   let NAME = ...         before the first row: a constant
+ *
+ *   claim ID TEXT          a row: evidence for a mechanism, with a control
+ *   sanity ID TEXT         a row no control could fail (a conservation law,
+ *                          a property true by construction, a difference
+ *                          measured between two codes)
+ *   cite SEED LINES "QUOTE"    the seed's file in ../shared/seeds, its
+ *                          lines and a short quote within them (tools/
+ *                          check-cites checks them); may be repeated
+ *   cite-code TEXT         a source other than a seed
+ *   kernel RUN             the kernel run the row judges (its "subject")
+ *   model RUN              the model run on the same spec (the row's model
+ *                          verdict; n/a without one or without MODEL_RUNS)
+ *   control kernel RUN DESC    the same experiment with the mechanism
+ *                          switched to its alternative: the row's own
+ *                          verdict rule is applied to it
+ *   gates none REASON      the row needs no lab state (say why), or
+ *   gates capacity SUBJ... the guest of each run (kernel, control) could
+ *                          dirty at >= LAB_MIN_X (3) times its disks
+ *                          (meta's capacity_x_disk); otherwise the row is
+ *                          NOT REPRODUCED with the lab's reason
+ *   let NAME[:FMT] = RHS   a number, computed for each subject (the kernel
+ *                          run, the model run, the control) in order:
+ *                            dt CMD FILE ARGS... :KEY   KEY of dt's output
+ *                              on the subject's FILE ({NAME} in ARGS is a
+ *                              value); with n=0 and no KEY: no samples
+ *                            meta KEY                   the subject's meta
+ *                            EXPR                       tsvexpr.h's calc
+ *                          Its text is FMT of the number (%.4g for an
+ *                          EXPR, dt's own text otherwise) and its value is
+ *                          that text read back, as the claims scripts did.
+ *   pass EXPR              the verdict rule: PASS when true, FAIL when
+ *                          false, NOT REPRODUCED when a value it reads is
+ *                          missing (no samples) or not finite
+ *   value TEXT             the kernel's value text ({NAME} or {NAME:FMT})
+ *   model-value TEXT       the model's (default: value's)
+ *   control-value TEXT     the control's (default: value's)
+ *   why TEXT               the reason: the tolerance and where it comes from
+ *
+ * The row's verdict, from the kernel's, the control's and the lab:
+ *   lab reason -> NOT REPRODUCED (a control's PASS/FAIL too)
+ *   kernel FAIL -> FAIL; kernel PASS and control FAIL -> PASS;
+ *   kernel PASS and control not FAIL -> INCONCLUSIVE (no evidence)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAXCOL 64
+
+static const char *conf_path;
+static int cur_line;
+static const char *cur_dir = "";
+
+static void die(const char *key, const char *msg)
+{
+	fprintf(stderr, "%s:%d: %s: %s: %s\n", conf_path, cur_line, cur_dir, key, msg);
+	exit(2);
+}
+
+/* one line naming the file, the line and the directive; exit 2 */
+static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s:%d: %s: ", conf_path, cur_line, cur_dir);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+#include "../../experiments/common/tsvexpr.h"
+
+static void *xmalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+
+	if (!p) {
+		fprintf(stderr, "dtclaims: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	return strcpy(xmalloc(strlen(s) + 1), s);
+}
+
+static char * __attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (!s) {
+		fprintf(stderr, "dtclaims: out of memory\n");
+		exit(2);
+	}
+	return s;
+}
+
+/* a growing string */
+struct buf { char *s; size_t n, cap; };
+
+static void bput(struct buf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		b->cap = (b->n + n + 1) * 2;
+		b->s = realloc(b->s, b->cap);
+		if (!b->s) {
+			fprintf(stderr, "dtclaims: out of memory\n");
+			exit(2);
+		}
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = 0;
+}
+
+static void bputs(struct buf *b, const char *s)
+{
+	bput(b, s, strlen(s));
+}
+
+static char *bstr(struct buf *b)
+{
+	return b->s ? b->s : xstrdup("");
+}
+
+/* --- the declarations --------------------------------------------------- */
+
+struct dir {
+	int line;
+	char *word, *rest;	/* the directive and the rest of its line */
+};
+
+struct row {
+	struct dir *d;		/* its directives, from claim/sanity on */
+	int n;
+};
+
+static struct dir *dirs;
+static int ndirs;
+
+static void read_conf(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL, *s, *e;
+	size_t cap = 0;
+	int ln = 0, cap_d = 0;
+
+	if (!fp) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		ln++;
+		cur_line = ln;
+		line[strcspn(line, "\n")] = 0;
+		for (s = line; *s == ' ' || *s == '\t'; s++)
+			;
+		if (!*s || *s == '#')
+			continue;
+		if (s != line) {	/* continues the directive before */
+			struct dir *d = &dirs[ndirs - 1];
+
+			if (!ndirs)
+				fail("a continuation line before any directive");
+			d->rest = xasprintf("%s%s%s", d->rest, *d->rest ? " " : "", s);
+			continue;
+		}
+		if (ndirs == cap_d) {
+			cap_d = cap_d ? cap_d * 2 : 64;
+			dirs = realloc(dirs, cap_d * sizeof(*dirs));
+			if (!dirs)
+				fail("out of memory");
+		}
+		e = s + strcspn(s, " \t");
+		dirs[ndirs].line = ln;
+		dirs[ndirs].word = xstrdup(s);
+		dirs[ndirs].word[e - s] = 0;
+		for (; *e == ' ' || *e == '\t'; e++)
+			;
+		dirs[ndirs].rest = xstrdup(e);
+		/* trailing white space is not part of a text */
+		for (e = dirs[ndirs].rest + strlen(dirs[ndirs].rest);
+		     e > dirs[ndirs].rest && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			e[-1] = 0;
+		ndirs++;
+	}
+	free(line);
+	fclose(fp);
+}
+
+static void at(const struct dir *d)
+{
+	cur_line = d->line;
+	cur_dir = d->word;
+}
+
+/* the first word of *s (white-space separated), advancing *s */
+static char *word(char **s)
+{
+	char *w, *e;
+
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	if (!**s)
+		return NULL;
+	w = *s;
+	e = w + strcspn(w, " \t");
+	if (*e)
+		*e++ = 0;
+	*s = e;
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	return w;
+}
+
+/* --- values: a name, its text and the number the text reads as ----------- */
+
+struct var { char *name, *text; double v; };
+
+struct subj {
+	const char *role;	/* kernel, model, control, or "" (constants) */
+	char *run;		/* its folder; NULL for the constants */
+	struct var *vars;
+	int nvars;
+	char **cache_cmd, **cache_out;	/* dt's outputs, by command line */
+	int ncache;
+	int anynan;		/* a value the last rule read was missing */
+};
+
+static struct subj consts = { "", NULL, NULL, 0, NULL, NULL, 0, 0 };
+
+static double readnum(const char *text)
+{
+	char *end;
+	double v;
+
+	if (!*text)
+		return NAN;
+	v = strtod(text, &end);
+	if (*end || !isfinite(v))
+		return NAN;
+	return v;
+}
+
+static struct var *lookup(struct subj *s, const char *name, size_t len)
+{
+	int i;
+
+	for (i = s->nvars - 1; i >= 0; i--)
+		if (strlen(s->vars[i].name) == len && !strncmp(s->vars[i].name, name, len))
+			return &s->vars[i];
+	if (s != &consts)
+		return lookup(&consts, name, len);
+	return NULL;
+}
+
+static void setvar(struct subj *s, const char *name, const char *text)
+{
+	struct var *v;
+
+	s->vars = realloc(s->vars, (s->nvars + 1) * sizeof(*s->vars));
+	if (!s->vars)
+		fail("out of memory");
+	v = &s->vars[s->nvars++];
+	v->name = xstrdup(name);
+	v->text = xstrdup(text);
+	v->v = readnum(text);
+}
+
+static double getvar(void *ctx, const char *name, size_t len, struct calc *c)
+{
+	struct subj *s = ctx;
+	struct var *v = lookup(s, name, len);
+
+	if (!v) {
+		fail("no value named '%.*s' (a let before this line defines it)", (int)len, name);
+		calc_fail(c, "unknown name");
+		return NAN;
+	}
+	if (isnan(v->v))
+		s->anynan = 1;
+	return v->v;
+}
+
+/* FMT: one printf conversion of a double (%.4g, %.2f, %d as %.0f) */
+static char *fmtnum(const char *fmt, double v)
+{
+	const char *p = fmt;
+
+	if (isnan(v) || isinf(v))
+		return xstrdup("nan");
+	if (*p++ != '%')
+		fail("format '%s' is not %%[.N](f|g|e)", fmt);
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	if (!*p || !strchr("fge", *p) || p[1])
+		fail("format '%s' is not %%[.N](f|g|e)", fmt);
+	return xasprintf(fmt, v);
+}
+
+/* TEXT with {NAME} and {NAME:FMT} replaced by the subject's values */
+static char *expand(struct subj *s, const char *t)
+{
+	struct buf b = { 0 };
+	const char *p = t, *q, *colon;
+	struct var *v;
+
+	while ((q = strchr(p, '{'))) {
+		bput(&b, p, q - p);
+		p = strchr(q, '}');
+		if (!p)
+			fail("'{' without '}' in \"%s\"", t);
+		colon = memchr(q, ':', p - q);
+		v = lookup(s, q + 1, (colon ? colon : p) - q - 1);
+		if (!v)
+			fail("no value named '%.*s' (a let before this line defines it)",
+			     (int)((colon ? colon : p) - q - 1), q + 1);
+		if (colon) {
+			char *f = xasprintf("%.*s", (int)(p - colon - 1), colon + 1);
+
+			bputs(&b, fmtnum(f, v->v));
+			free(f);
+		} else {
+			bputs(&b, v->text);
+		}
+		p++;
+	}
+	bputs(&b, p);
+	return bstr(&b);
+}
+
+/* --- dt ------------------------------------------------------------------ */
+
+static const char *dt_path;
+
+/* dt ARGV on the subject; its stdout, or one line and exit 2 */
+static char *run_dt(struct subj *s, char *cmdline)
+{
+	char *argv[64], *words = xstrdup(cmdline), *w, *p = words;
+	int argc = 0, out[2], err[2], st, i;
+	struct buf o = { 0 }, e = { 0 };
+	char chunk[4096];
+	ssize_t n;
+	pid_t pid;
+
+	for (i = 0; i < s->ncache; i++)
+		if (!strcmp(s->cache_cmd[i], cmdline))
+			return s->cache_out[i];
+	argv[argc++] = (char *)dt_path;
+	while ((w = word(&p)) && argc < 62) {
+		/* the file: the subject's */
+		if (argc == 2 && w[0] != '/')
+			w = xasprintf("%s/%s", s->run, w);
+		argv[argc++] = w;
+	}
+	argv[argc] = NULL;
+	if (argc < 3)
+		fail("'dt %s': dt takes COMMAND FILE ...", cmdline);
+	if (pipe(out) || pipe(err))
+		fail("pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		fail("fork: %s", strerror(errno));
+	if (!pid) {
+		dup2(out[1], 1);
+		dup2(err[1], 2);
+		close(out[0]);
+		close(err[0]);
+		execv(dt_path, argv);
+		fprintf(stderr, "%s: %s\n", dt_path, strerror(errno));
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	while ((n = read(out[0], chunk, sizeof(chunk))) > 0)
+		bput(&o, chunk, n);
+	while ((n = read(err[0], chunk, sizeof(chunk))) > 0)
+		bput(&e, chunk, n);
+	close(out[0]);
+	close(err[0]);
+	waitpid(pid, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		char *m = bstr(&e);
+
+		m[strcspn(m, "\n")] = 0;
+		fail("dt %s (on %s) failed: %s", cmdline, s->run, *m ? m : "no message");
+	}
+	s->cache_cmd = realloc(s->cache_cmd, (s->ncache + 1) * sizeof(char *));
+	s->cache_out = realloc(s->cache_out, (s->ncache + 1) * sizeof(char *));
+	if (!s->cache_cmd || !s->cache_out)
+		fail("out of memory");
+	s->cache_cmd[s->ncache] = xstrdup(cmdline);
+	s->cache_out[s->ncache++] = bstr(&o);
+	free(words);
+	return s->cache_out[s->ncache - 1];
+}
+
+/* KEY's text in dt's key=value output; "" when dt printed n=0 only */
+static char *dt_key(const char *out, const char *key, const char *cmdline)
+{
+	char *copy = xstrdup(out), *p = copy, *w;
+	size_t k = strlen(key);
+	int n0 = 0;
+
+	while ((w = strtok(p, " \t\n"))) {
+		p = NULL;
+		if (!strncmp(w, key, k) && w[k] == '=')
+			return xstrdup(w + k + 1);
+		if (!strcmp(w, "n=0"))
+			n0 = 1;
+	}
+	if (n0)
+		return xstrdup("");
+	fail("dt %s printed no '%s' (its output: %.*s)", cmdline, key,
+	     (int)strcspn(out, "\n"), *out ? out : "nothing");
+	return NULL;
+}
+
+static char *meta_of(const char *run, const char *key)
+{
+	char *path = xasprintf("%s/meta", run), *line = NULL, *val = NULL;
+	size_t cap = 0, k = strlen(key);
+	FILE *fp = fopen(path, "r");
+
+	if (!fp)
+		fail("%s: %s", path, strerror(errno));
+	while (getline(&line, &cap, fp) > 0) {
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(line, key, k) && !strncmp(line + k, " = ", 3)) {
+			val = xstrdup(line + k + 3);
+			break;
+		}
+	}
+	fclose(fp);
+	free(line);
+	free(path);
+	return val;
+}
+
+/* --- let, pass ----------------------------------------------------------- */
+
+static void do_let(struct subj *s, const struct dir *d)
+{
+	char *rest = xstrdup(d->rest), *p = rest, *name, *fmt, *eq, *text;
+
+	at(d);
+	name = word(&p);
+	eq = word(&p);
+	if (!name || !eq || strcmp(eq, "=") || !*p)
+		fail("let takes NAME[:FMT] = dt ... | meta KEY | EXPR");
+	fmt = strchr(name, ':');
+	if (fmt)
+		*fmt++ = 0;
+	if (!calc_isname((unsigned char)name[0], 1))
+		fail("'%s' is not a name", name);
+	if (!strncmp(p, "dt ", 3)) {
+		char *cmd = p + 3, *key = strrchr(cmd, ':'), *line;
+
+		if (!key || key == cmd || key[-1] != ' ' || !key[1] || strchr(key, ' '))
+			fail("dt ... takes its key last, as :KEY");
+		key[-1] = 0;
+		line = expand(s, cmd);
+		text = dt_key(run_dt(s, line), key + 1, line);
+		if (fmt)
+			text = fmtnum(fmt, readnum(text));
+	} else if (!strncmp(p, "meta ", 5)) {
+		if (!s->run)
+			fail("meta %s: a constant has no run", p + 5);
+		text = meta_of(s->run, p + 5);
+		if (!text)
+			fail("%s/meta has no '%s'", s->run, p + 5);
+		if (fmt)
+			text = fmtnum(fmt, readnum(text));
+	} else {
+		const char *err;
+		double v = calc_eval(p, getvar, s, &err);
+
+		if (err)
+			fail("%s in \"%s\"", err, p);
+		text = fmtnum(fmt ? fmt : "%.4g", v);
+	}
+	setvar(s, name, text);
+	free(rest);
+}
+
+static const char *verdict(struct subj *s, const struct dir *pass)
+{
+	const char *err;
+	double v;
+
+	at(pass);
+	s->anynan = 0;
+	v = calc_eval(pass->rest, getvar, s, &err);
+	if (err)
+		fail("%s in \"%s\"", err, pass->rest);
+	if (s->anynan || isnan(v))
+		return "NOT REPRODUCED";
+	return v ? "PASS" : "FAIL";
+}
+
+/* --- a row --------------------------------------------------------------- */
+
+static const char *runs_dir, *models_dir, *cols_path, *seeds_path;
+static char *chapter;
+static const char *lab_min_x = "3";
+
+static int have_run(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s/meta", dir, name);
+	int ok = !access(p, R_OK);
+
+	free(p);
+	return ok;
+}
+
+static char *seed_commit(const char *seed)
+{
+	FILE *fp = fopen(seeds_path, "r");
+	char *line = NULL, *c = NULL;
+	size_t cap = 0, k = strlen(seed);
+
+	if (!fp) {
+		fprintf(stderr, "%s: %s\n", seeds_path, strerror(errno));
+		exit(2);
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(line, seed, k) && line[k] == '\t') {
+			c = xstrdup(line + k + 1);
+			break;
+		}
+	}
+	fclose(fp);
+	free(line);
+	return c;
+}
+
+static void cite(struct buf *src, const struct dir *d)
+{
+	char *rest = xstrdup(d->rest), *p = rest, *seed, *lines, *q, *commit;
+
+	at(d);
+	seed = word(&p);
+	lines = word(&p);
+	if (!seed || !lines || *p != '"' || p[strlen(p) - 1] != '"' || strlen(p) < 3)
+		fail("cite takes SEED LINES \"QUOTE\"");
+	commit = seed_commit(seed);
+	if (!commit)
+		fail("unknown seed '%s' (%s)", seed, seeds_path);
+	for (q = lines; *q >= '0' && *q <= '9'; q++)
+		;
+	if (q == lines || (*q == '-' && (!q[1] || q[1 + strspn(q + 1, "0123456789")])) ||
+	    (*q && *q != '-'))
+		fail("cite %s: lines '%s' are not A-B", seed, lines);
+	if (src->n)
+		bputs(src, "; ");
+	bputs(src, "seed ");
+	bputs(src, seed);
+	bputs(src, " lines ");
+	bputs(src, lines);
+	bputs(src, " ");
+	bputs(src, p);
+	bputs(src, " (");
+	bputs(src, commit);
+	bputs(src, ")");
+	free(rest);
+	free(commit);
+}
+
+/* the lab's reason why SUBJ's run could not show throttling, or NULL */
+static char *gate_capacity(const char *run)
+{
+	char *x = meta_of(run, "capacity_x_disk"), *mbps, *base;
+	double v;
+
+	if (!x || !*x)
+		return NULL;	/* a model run, or one made before the probe */
+	v = readnum(x);
+	if (!isnan(v) && v >= readnum(lab_min_x))
+		return NULL;
+	mbps = meta_of(run, "capacity_mbps");
+	base = strrchr(run, '/') ? strrchr(run, '/') + 1 : (char *)run;
+	return xasprintf("lab: %s's guest dirtied at %s MiB/s, %s x its disks (needs >= %s x to show throttling)",
+			 base, mbps ? mbps : "", x, lab_min_x);
+}
+
+/* a text directive's TEXT, expanded on the subject */
+static char *text_of(struct subj *s, const struct dir *d)
+{
+	at(d);
+	return expand(s, d->rest);
+}
+
+static void eval_subject(struct subj *s, struct row *r)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->d[i].word, "let"))
+			do_let(s, &r->d[i]);
+}
+
+static struct subj *subject(const char *role, const char *dir, const char *name, struct row *r)
+{
+	struct subj *s = xmalloc(sizeof(*s));
+
+	s->role = role;
+	s->run = xasprintf("%s/%s", dir, name);
+	eval_subject(s, r);
+	return s;
+}
+
+static const struct dir *find(struct row *r, const char *w)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->d[i].word, w))
+			return &r->d[i];
+	return NULL;
+}
+
+static const char *const row_words[] = {
+	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "gates",
+	"let", "pass", "value", "model-value", "control-value", "why", NULL
+};
+static const char *const once_words[] = {
+	"kernel", "model", "control", "gates", "pass", "value", "model-value",
+	"control-value", "why", NULL
+};
+
+static int in_list(const char *const *l, const char *w)
+{
+	for (; *l; l++)
+		if (!strcmp(*l, w))
+			return 1;
+	return 0;
+}
+
+struct out { char *f[14]; };
+static const char *const fields[] = {
+	"id", "chapter", "kind", "source", "claim", "model", "model_value", "kernel",
+	"kernel_value", "control", "control_verdict", "control_value", "verdict", "reason"
+};
+
+static char *do_row(struct row *r)
+{
+	const struct dir *head = &r->d[0], *d;
+	char *rest = xstrdup(head->rest), *p = rest, *id, *kind = head->word;
+	char *mv = "n/a", *mval = "-", *kv, *kval, *reason, *lab = NULL;
+	char *cdesc = "-", *cv = "-", *cval = "-", *v, *out_s;
+	struct buf src = { 0 }, labb = { 0 }, out = { 0 };
+	struct subj *k, *m = NULL, *c = NULL;
+	const char *val[14];
+	int i, j;
+
+	at(head);
+	id = word(&p);
+	if (!id || !*p)
+		fail("%s takes ID TEXT", kind);
+	for (i = 1; i < r->n; i++) {
+		at(&r->d[i]);
+		if (!in_list(row_words, r->d[i].word) || !strcmp(r->d[i].word, "claim") ||
+		    !strcmp(r->d[i].word, "sanity"))
+			fail("not a directive of a row (%s)", id);
+		if (in_list(once_words, r->d[i].word))
+			for (j = 1; j < i; j++)
+				if (!strcmp(r->d[j].word, r->d[i].word))
+					fail("given twice in row %s", id);
+	}
+	at(head);
+	for (i = 1; i < r->n; i++)
+		if (!strcmp(r->d[i].word, "cite")) {
+			cite(&src, &r->d[i]);
+		} else if (!strcmp(r->d[i].word, "cite-code")) {
+			if (src.n)
+				bputs(&src, "; ");
+			bputs(&src, r->d[i].rest);
+		}
+	at(head);
+	if (!src.n)
+		fail("row %s has no cite", id);
+	if (!find(r, "gates"))
+		fail("row %s declares no gates (say 'gates none REASON' when it needs no lab state)", id);
+	if (!(d = find(r, "kernel")))
+		fail("row %s names no kernel run", id);
+	if (!find(r, "pass"))
+		fail("row %s has no pass rule", id);
+	if (!find(r, "value"))
+		fail("row %s has no value text", id);
+	if (!find(r, "why"))
+		fail("row %s has no why", id);
+	if (!strcmp(kind, "claim") && !find(r, "control"))
+		fail("claim %s has no control (a row no control could fail is a sanity row)", id);
+	if (!strcmp(kind, "sanity") && find(r, "control"))
+		fail("sanity row %s has a control (a row with one is a claim)", id);
+	at(d);
+	if (!have_run(runs_dir, d->rest))
+		fail("%s/%s: no such run (its meta is missing)", runs_dir, d->rest);
+	k = subject("kernel", runs_dir, d->rest, r);
+	kv = (char *)verdict(k, find(r, "pass"));
+	kval = text_of(k, find(r, "value"));
+	reason = text_of(k, find(r, "why"));
+	if ((d = find(r, "model")) && models_dir && have_run(models_dir, d->rest)) {
+		m = subject("model", models_dir, d->rest, r);
+		mv = (char *)verdict(m, find(r, "pass"));
+		d = find(r, "model-value") ? find(r, "model-value") : find(r, "value");
+		mval = text_of(m, d);
+	}
+	if ((d = find(r, "control"))) {
+		char *cr = xstrdup(d->rest), *cp = cr, *ck, *cn;
+
+		at(d);
+		ck = word(&cp);
+		cn = word(&cp);
+		if (!ck || strcmp(ck, "kernel") || !cn || !*cp)
+			fail("control takes kernel RUN DESC");
+		if (!have_run(runs_dir, cn))
+			fail("%s/%s: no such run (its meta is missing)", runs_dir, cn);
+		c = subject("control", runs_dir, cn, r);
+		cdesc = cp;
+		cv = (char *)verdict(c, find(r, "pass"));
+		d = find(r, "control-value") ? find(r, "control-value") : find(r, "value");
+		cval = text_of(c, d);
+	}
+	/* the lab gates, in the order declared */
+	for (i = 1; i < r->n; i++) {
+		char *gr, *gp, *g, *w, *why;
+
+		if (strcmp(r->d[i].word, "gates"))
+			continue;
+		at(&r->d[i]);
+		gr = xstrdup(r->d[i].rest);
+		gp = gr;
+		g = word(&gp);
+		if (!g)
+			fail("gates takes none REASON, or a gate and the runs it reads");
+		if (!strcmp(g, "none")) {
+			if (!*gp)
+				fail("gates none takes a reason");
+			continue;
+		}
+		if (strcmp(g, "capacity"))
+			fail("unknown gate '%s' (known: capacity)", g);
+		if (!*gp)
+			fail("gates %s names no run (kernel, control)", g);
+		while ((w = word(&gp))) {
+			struct subj *s = !strcmp(w, "kernel") ? k : !strcmp(w, "control") ? c : NULL;
+
+			if (!s)
+				fail("gates %s: '%s' is not one of the row's kernel runs (kernel, control)", g, w);
+			why = gate_capacity(s->run);
+			if (why) {
+				if (labb.n)
+					bputs(&labb, "; ");
+				bputs(&labb, why);
+			}
+		}
+	}
+	if (labb.n) {
+		lab = bstr(&labb);
+		kval = xasprintf("%s (the verdict code said %s: %s)", lab, kv, kval);
+		kv = "NOT REPRODUCED";
+		if (!strcmp(cv, "PASS") || !strcmp(cv, "FAIL"))
+			cv = "NOT REPRODUCED";
+	}
+	v = !strcmp(kv, "PASS") ? "PASS" : !strcmp(kv, "FAIL") ? "FAIL" : "NOT REPRODUCED";
+	if (!strcmp(kind, "claim") && !strcmp(v, "PASS") && strcmp(cv, "FAIL")) {
+		v = "INCONCLUSIVE";
+		if (!strcmp(cv, "PASS"))
+			reason = xasprintf("the control passes too, so this is not evidence; %s", reason);
+		else
+			reason = xasprintf("the control did not run (%s); %s", cv, reason);
+	}
+	val[0] = id; val[1] = chapter; val[2] = kind; val[3] = bstr(&src);
+	val[4] = p; val[5] = mv; val[6] = mval; val[7] = kv; val[8] = kval;
+	val[9] = cdesc; val[10] = cv; val[11] = cval; val[12] = v; val[13] = reason;
+	/* the columns in tools/claims.cols's order */
+	{
+		FILE *fp = fopen(cols_path, "r");
+		char *line = NULL;
+		size_t cap = 0;
+		int ncol = 0;
+
+		if (!fp) {
+			fprintf(stderr, "%s: %s\n", cols_path, strerror(errno));
+			exit(2);
+		}
+		while (getline(&line, &cap, fp) > 0) {
+			line[strcspn(line, "\n")] = 0;
+			if (!*line)
+				continue;
+			for (j = 0; j < 14 && strcmp(fields[j], line); j++)
+				;
+			if (j == 14) {
+				fprintf(stderr, "%s: column '%s' is not one a row has\n", cols_path, line);
+				exit(2);
+			}
+			if (ncol++)
+				bputs(&out, "\t");
+			/* a tab or newline inside a field would break the TSV */
+			if (strpbrk(val[j], "\t\n"))
+				fail("row %s: its %s holds a tab or a newline", id, line);
+			bputs(&out, val[j]);
+		}
+		fclose(fp);
+		free(line);
+		if (ncol != 14) {
+			fprintf(stderr, "%s: %d columns, a row has 14\n", cols_path, ncol);
+			exit(2);
+		}
+	}
+	bputs(&out, "\n");
+	out_s = bstr(&out);
+	(void)lab;
+	return out_s;
+}
+
+int main(int argc, char **argv)
+{
+	struct buf all = { 0 };
+	struct row r;
+	int i, j;
+	const char *e = getenv("LAB_MIN_X");
+
+	if (e && *e)
+		lab_min_x = e;
+	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+		if (!strcmp(argv[i], "--dt"))
+			dt_path = argv[i + 1];
+		else if (!strcmp(argv[i], "--cols"))
+			cols_path = argv[i + 1];
+		else if (!strcmp(argv[i], "--seeds"))
+			seeds_path = argv[i + 1];
+		else
+			break;
+	}
+	if (!dt_path || !cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
+		fprintf(stderr, "usage: dtclaims --dt DT --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n");
+		return 2;
+	}
+	conf_path = argv[i];
+	runs_dir = argv[i + 1];
+	models_dir = argc - i == 3 ? argv[i + 2] : NULL;
+	read_conf(conf_path);
+	/* the chapter's part: chapter, need, constants */
+	for (i = 0; i < ndirs && strcmp(dirs[i].word, "claim") && strcmp(dirs[i].word, "sanity"); i++) {
+		at(&dirs[i]);
+		if (!strcmp(dirs[i].word, "chapter")) {
+			if (i || !*dirs[i].rest || dirs[i].rest[strspn(dirs[i].rest, "0123456789")])
+				fail("chapter N comes first, N a number");
+			chapter = dirs[i].rest;
+		} else if (!strcmp(dirs[i].word, "need")) {
+			char *p = xstrdup(dirs[i].rest), *w;
+
+			while ((w = word(&p)))
+				if (!have_run(runs_dir, w))
+					fail("%s/%s: no such run (its meta is missing)", runs_dir, w);
+		} else if (!strcmp(dirs[i].word, "let")) {
+			do_let(&consts, &dirs[i]);
+		} else {
+			fail("not a directive of the chapter's part (chapter, need, let)");
+		}
+	}
+	if (!chapter) {
+		cur_line = 1;
+		cur_dir = "chapter";
+		fail("the file does not start with chapter N");
+	}
+	if (i == ndirs) {
+		cur_dir = "claim";
+		fail("no claim or sanity row");
+	}
+	/* the rows: each from its claim/sanity line to the next */
+	while (i < ndirs) {
+		for (j = i + 1; j < ndirs && strcmp(dirs[j].word, "claim") && strcmp(dirs[j].word, "sanity"); j++)
+			;
+		r.d = &dirs[i];
+		r.n = j - i;
+		bputs(&all, do_row(&r));
+		i = j;
+	}
+	fputs(bstr(&all), stdout);
+	return fflush(stdout) ? 2 : 0;
+}

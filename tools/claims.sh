@@ -230,12 +230,13 @@ lab_late() {
 # accelerator matter: the area follows from each writer's rate, disk_bw / N,
 # so the same runs would land in it under KVM (without the late calls
 # that TCG adds to chapter 9's sixteen writers).
-# capped_share RUN FROM -> the share of cut calls from FROM s, "nan"
-# without a call
+# capped_share RUN FROM -> the share of cut calls from FROM s (dt capped),
+# "nan" without a call
 capped_share() {
-	awk -F'\t' -v from="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$1 >= from { n++; if ($c["pause"] > 0 && $c["period"] - $c["think"] > $c["pause"] + 1) k++ }
-		END { if (!n) print "nan"; else printf "%.3f\n", k / n }' "$1/balance_dirty_pages.tsv" 2> /dev/null || echo nan
+	local f
+	f=$("${BUILD:?}/dt/dt" capped "$1/balance_dirty_pages.tsv" from="$2" 2> /dev/null) || { echo nan; return; }
+	f=$(stat_get frac "$f")
+	echo "${f:-nan}"
 }
 # in_capped RUN FROM [MAX] -> 0 when RUN is in the max pause area
 in_capped() {
@@ -253,17 +254,16 @@ lab_capped() {
 	fi
 }
 # throttled_share RUN FROM -> the share of the seconds in [FROM, duration)
-# with at least one balance_dirty_pages row. 6.1 traces that event only
+# with at least one balance_dirty_pages row (dt cover). 6.1 traces that event only
 # past the freerun ceiling, and a throttled writer calls it at least every
 # max_pause (200 ms), so a second without a row is a second in which no
 # writer was held by the throttle (dirty below the freerun ceiling: the
 # guest dirtied no faster than the disk wrote).
 throttled_share() {
-	local dur
+	local dur s
 	dur=$(sed -n 's/^duration = //p' "$1/meta")
-	awk -F'\t' -v f="$2" -v d="${dur:-0}" 'NR > 1 && $1 >= f && $1 < d { s[int($1)] = 1 }
-		END { n = 0; for (k in s) n++; if (d > f) printf "%.2f", n / (d - f); else print "nan" }' \
-		"$1/balance_dirty_pages.tsv" 2> /dev/null || echo nan
+	s=$("${BUILD:?}/dt/dt" cover "$1/balance_dirty_pages.tsv" from="$2" to="${dur:-0}" 2> /dev/null) || { echo nan; return; }
+	stat_get share "$s"
 }
 
 control() {

@@ -133,16 +133,21 @@ static inline int cmpd(const void *x, const void *y)
  *   add:   mul { (+ -) mul }         mul:  unary { (* /) unary }
  *   unary: (- !) unary | primary
  *   primary: NUMBER | NAME | FUNC "(" or { "," or } ")" | "(" or ")"
- *   FUNC:  abs(x) sqrt(x) min(a, b) max(a, b) within(x, lo, hi)
+ *   FUNC:  abs(x) sqrt(x) int(x) (toward 0) min(a, b) max(a, b)
+ *          within(x, lo, hi) (lo <= x <= hi)
  *
  * NAME ([A-Za-z_][A-Za-z0-9_.]*) is looked up through the caller's get(),
- * which reports an unknown name through calc_fail. Truth is 1 or 0. A
- * division by zero gives NAN, and NAN passes through arithmetic. On error
- * calc_eval returns NAN and sets *err to a message.
+ * which reports an unknown name through calc_fail, and counts in nanread
+ * the values it gave that were missing (NAN). Truth is 1 or 0. A division
+ * by zero gives NAN, and NAN passes through arithmetic and comparisons.
+ * && and || decide on their left side when it settles the answer (0 &&
+ * x is 0, 1 || x is 1): the right side's missing values then do not
+ * count. On error calc_eval returns NAN and sets *err to a message.
  */
 struct calc {
 	const char *p;
 	const char *err;
+	int nanread;
 	double (*get)(void *ctx, const char *name, size_t len, struct calc *c);
 	void *ctx;
 };
@@ -182,6 +187,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 {
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
+		{ "int", 1 },
 	};
 	double a[3] = { 0, 0, 0 };
 	int i, k, n = 0;
@@ -216,7 +222,8 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	case 1: return a[0] < 0 ? NAN : sqrt(a[0]);
 	case 2: return a[0] < a[1] ? a[0] : a[1];
 	case 3: return a[0] > a[1] ? a[0] : a[1];
-	default: return a[0] >= a[1] && a[0] <= a[2];
+	case 4: return a[0] >= a[1] && a[0] <= a[2];
+	default: return trunc(a[0]);
 	}
 }
 
@@ -311,10 +318,15 @@ static inline double calc_cmp(struct calc *c)
 static inline double calc_and(struct calc *c)
 {
 	double a = calc_cmp(c), b;
+	int k;
 
 	while (calc_eat(c, "&&")) {
+		k = c->nanread;
 		b = calc_cmp(c);
-		a = isnan(a) || isnan(b) ? NAN : (a && b);
+		if (a == 0)
+			c->nanread = k;	/* settled by the left side */
+		else
+			a = isnan(a) || isnan(b) ? NAN : (b != 0);
 	}
 	return a;
 }
@@ -322,25 +334,34 @@ static inline double calc_and(struct calc *c)
 static inline double calc_or(struct calc *c)
 {
 	double a = calc_and(c), b;
+	int k;
 
 	while (calc_eat(c, "||")) {
+		k = c->nanread;
 		b = calc_and(c);
-		a = isnan(a) || isnan(b) ? NAN : (a || b);
+		if (!isnan(a) && a != 0) {
+			c->nanread = k;
+			a = 1;
+		} else {
+			a = isnan(a) || isnan(b) ? NAN : (b != 0);
+		}
 	}
 	return a;
 }
 
 static inline double calc_eval(const char *s,
 			double (*get)(void *ctx, const char *name, size_t len, struct calc *c),
-			void *ctx, const char **err)
+			void *ctx, const char **err, int *nanread)
 {
-	struct calc c = { s, NULL, get, ctx };
+	struct calc c = { s, NULL, 0, get, ctx };
 	double v = calc_or(&c);
 
 	calc_ws(&c);
 	if (*c.p)
 		calc_fail(&c, "unexpected text after the expression");
 	*err = c.err;
+	if (nanread)
+		*nanread = c.nanread;
 	return c.err ? NAN : v;
 }
 

@@ -75,6 +75,7 @@ struct sel {
 	int nps;
 	int pcol;		/* steps' against=POSCOL:REF */
 	double ref;
+	const char *pool;	/* share's pool=FILE */
 };
 
 /* 1 if WORD is one of the space-separated words of ALLOWED */
@@ -109,6 +110,7 @@ static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
 	s->nps = 2;
 	s->pcol = -1;
 	s->ref = 0;
+	s->pool = NULL;
 	for (; argi < argc; argi++) {
 		char *a = argv[argi];
 
@@ -159,6 +161,8 @@ static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
 			s->frac = strtod(a + 5, &end);
 			if (end == a + 5 || *end || !(s->frac > 0 && s->frac <= 1))
 				die(a, "frac must be in (0, 1]");
+		} else if (allows(allowed, "pool") && !strncmp(a, "pool=", 5) && a[5]) {
+			s->pool = a + 5;
 		} else if (allows(allowed, "against") && !strncmp(a, "against=", 8) &&
 			   (eq = strchr(a + 8, ':'))) {
 			*eq = 0;
@@ -923,6 +927,247 @@ static int cmd_io(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * cover: the share of the seconds of [from, to) that hold at least one
+ * selected row (a second is int(time)). The lab's throttled-state gate:
+ * 6.1 traces balance_dirty_pages only past the freerun ceiling, and a
+ * throttled writer calls it at least every max_pause, so a second without
+ * a row is one in which no writer was held by the throttle.
+ */
+static int cmd_cover(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL], *seen = NULL;
+	size_t cap = 0, n = 0, secs = 0, scap = 0, k;
+	struct sel s;
+	double t;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
+	if (!isfinite(s.from) || !isfinite(s.to))
+		die("cover", "needs from= and to=");
+	if (s.from < 0)
+		die("from", "must be >= 0");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		n++;
+		k = (size_t)t;
+		if (k >= scap) {
+			size_t old = scap;
+
+			scap = 2 * k + 64;
+			seen = xrealloc(seen, scap);
+			memset(seen + old, 0, scap - old);
+		}
+		if (!seen[k]) {
+			seen[k] = 1;
+			secs++;
+		}
+	}
+	free(line);
+	free(seen);
+	if (s.to > s.from)
+		printf("n=%zu seconds=%zu share=%.2f\n", n, secs, secs / (s.to - s.from));
+	else
+		printf("n=%zu seconds=%zu share=nan\n", n, secs);
+	return 0;
+}
+
+/*
+ * capped: balance_dirty_pages.tsv, the share of the selected calls cut at
+ * the max pause cap: slept (pause > 0) less than the period less the think
+ * time, by more than 1 ms of rounding (period - think > pause + 1).
+ */
+static int cmd_capped(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0, k = 0;
+	int cp = needcol(hdr, nh, "pause"), cper = needcol(hdr, nh, "period");
+	int cth = needcol(hdr, nh, "think");
+	struct sel s;
+	double t, pz;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&s, f, nf, tcol, &t) || nf <= cp || nf <= cper || nf <= cth)
+			continue;
+		n++;
+		pz = strtod(f[cp], NULL);
+		if (pz > 0 && strtod(f[cper], NULL) - strtod(f[cth], NULL) > pz + 1)
+			k++;
+	}
+	free(line);
+	if (!n)
+		printf("n=0\n");
+	else
+		printf("n=%zu capped=%zu frac=%.3f\n", n, k, (double)k / n);
+	return 0;
+}
+
+/*
+ * share: what the writers dirtied together over one window, against what
+ * the pool gained (chapter 9). FILE is task_io.tsv (rows selected by
+ * where=, e.g. where=comm=dtwork), pool=FILE global_dirty_state.tsv. The
+ * window is [a, b]: a = from=, b = the earliest last row at or after a of
+ * the writers (the tasks with at least two rows from a on). Each writer's
+ * write_bytes and the pool (nr_dirty + nr_writeback, pages of 4 KiB) are
+ * read at a and b by linear interpolation between the rows around each end
+ * (the nearest row when one side has none). Prints n (writers), writers
+ * and pool (bytes/s over the window), interp (bytes between the rows around
+ * each end, summed over the writers and the pool: the interpolation's
+ * largest error) and window (s).
+ */
+struct srow { long pid; double t, v; };
+struct send { int has_p, has_n; double tp, vp, tn, vn; };
+
+static void send_add(struct send *e, double x, double t, double v)
+{
+	if (t <= x) {
+		e->has_p = 1;
+		e->tp = t;
+		e->vp = v;
+	} else if (!e->has_n) {
+		e->has_n = 1;
+		e->tn = t;
+		e->vn = v;
+	}
+}
+
+/* the value at x; fills a missing side from the other; adds |vn - vp| */
+static double send_at(struct send *e, double x, double *gap, int absgap)
+{
+	double g;
+
+	if (!e->has_n) {
+		e->tn = e->tp;
+		e->vn = e->vp;
+	}
+	if (!e->has_p) {
+		e->tp = e->tn;
+		e->vp = e->vn;
+	}
+	g = e->vn - e->vp;
+	*gap += absgap && g < 0 ? -g : g;
+	return e->tn > e->tp ? e->vp + (e->vn - e->vp) * (x - e->tp) / (e->tn - e->tp) : e->vn;
+}
+
+static int cmd_share(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL], *ph[MAXCOL], *save = (char *)file;
+	size_t cap = 0, n = 0, rcap = 0, i, j, nw = 0, wcap = 0;
+	int cpid = needcol(hdr, nh, "pid"), cv = needcol(hdr, nh, "write_bytes");
+	int pt, pd, pw;
+	struct srow *r = NULL;
+	struct { long pid; double last; size_t cnt; struct send e[2]; } *w = NULL;
+	struct send ge[2];
+	struct sel s, all;
+	double a, b = INFINITY, t, x, sum = 0, gap = 0, y[2];
+	FILE *pf;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "pool");
+	if (!s.pool)
+		die("share", "needs pool=FILE (global_dirty_state.tsv)");
+	if (!isfinite(s.from) || s.to < INFINITY)
+		die("share", "needs from= (the window's start) and no to=");
+	a = s.from;
+	all = s;
+	all.from = -INFINITY;
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&all, f, nf, tcol, &t) || nf <= cpid || nf <= cv)
+			continue;
+		if (n == rcap) {
+			rcap = rcap ? 2 * rcap : 1024;
+			r = xrealloc(r, rcap * sizeof(*r));
+		}
+		r[n].pid = strtol(f[cpid], NULL, 10);
+		r[n].t = t;
+		r[n++].v = strtod(f[cv], NULL);
+	}
+	/* the writers and the end b */
+	for (i = 0; i < n; i++) {
+		if (r[i].t < a)
+			continue;
+		for (j = 0; j < nw && w[j].pid != r[i].pid; j++)
+			;
+		if (j == nw) {
+			if (nw == wcap) {
+				wcap = wcap ? 2 * wcap : 16;
+				w = xrealloc(w, wcap * sizeof(*w));
+			}
+			memset(&w[nw], 0, sizeof(*w));
+			w[nw++].pid = r[i].pid;
+		}
+		w[j].last = r[i].t;
+		w[j].cnt++;
+	}
+	for (i = j = 0; i < nw; i++)
+		if (w[i].cnt >= 2)
+			w[j++] = w[i];
+	nw = j;
+	if (!nw) {
+		printf("n=0\n");
+		free(r);
+		free(w);
+		free(line);
+		return 0;
+	}
+	for (i = 0; i < nw; i++)
+		if (w[i].last < b)
+			b = w[i].last;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < nw; j++)
+			if (w[j].pid == r[i].pid) {
+				send_add(&w[j].e[0], a, r[i].t, r[i].v);
+				send_add(&w[j].e[1], b, r[i].t, r[i].v);
+			}
+	for (j = 0; j < nw; j++) {
+		sum -= send_at(&w[j].e[0], a, &gap, 0);
+		sum += send_at(&w[j].e[1], b, &gap, 0);
+	}
+	/* the pool */
+	file = s.pool;
+	pf = fopen(s.pool, "r");
+	if (!pf)
+		die("file", "cannot open");
+	if (getline(&line, &cap, pf) < 0)
+		die("header", "empty file");
+	nh = split(line, ph);
+	pt = needcol(ph, nh, "time");
+	pd = needcol(ph, nh, "nr_dirty");
+	pw = needcol(ph, nh, "nr_writeback");
+	memset(ge, 0, sizeof(ge));
+	while (getline(&line, &cap, pf) >= 0) {
+		int nf = split(line, f);
+
+		if (nf <= pt || nf <= pd || nf <= pw)
+			continue;
+		t = strtod(f[pt], NULL);
+		x = strtod(f[pd], NULL) + strtod(f[pw], NULL);
+		send_add(&ge[0], a, t, x);
+		send_add(&ge[1], b, t, x);
+	}
+	fclose(pf);
+	file = save;
+	{
+		double pg = 0;
+
+		y[0] = send_at(&ge[0], a, &pg, 1);
+		y[1] = send_at(&ge[1], b, &pg, 1);
+		gap += pg * 4096;
+	}
+	printf("n=%zu writers=%.1f pool=%.1f interp=%.0f window=%.4f\n", nw, sum / (b - a),
+	       (y[1] - y[0]) * 4096 / (b - a), gap, b - a);
+	free(r);
+	free(w);
+	free(line);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -958,6 +1203,12 @@ static const struct cmd {
 	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
 	{ "pollmatch", 0, cmd_pollmatch, "",
 	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2" },
+	{ "cover", 0, cmd_cover, "from=T to=T",
+	  "share of the seconds of [from, to) with at least one selected row: n seconds share" },
+	{ "capped", 0, cmd_capped, "",
+	  "balance_dirty_pages.tsv: share of the calls cut at the max pause cap (pause > 0, period - think > pause + 1 ms): n capped frac" },
+	{ "share", 0, cmd_share, "pool=FILE from=T [where=comm=COMM]",
+	  "task_io.tsv: bytes/s of the writers over [from, the first end of a writer], each read at both ends by interpolation, and of the pool (global_dirty_state.tsv, pages of 4 KiB): n writers pool interp window" },
 	{ "io", 0, cmd_io, "[writer=COMM]",
 	  "block_rq_issue.tsv: the write requests as a disk sees them: n mib kib_mean kib_p50 jumps jumps_per_mib mib_s writer" },
 };

@@ -129,7 +129,60 @@ s=$("$D" quantiles "$T/q.tsv" x from=20)
 t_ok "quantiles of no rows: n=0 only" test "$s" = "n=0"
 out=$("$D" quantiles "$T/q.tsv" x p=0 2>&1)
 t_ok "quantiles refuses p=0 (exit 2, one line naming p)" sh -c "[ $? -eq 2 ] && [ \"\$(printf '%s\n' '$out' | wc -l)\" = 1 ] && printf '%s' '$out' | grep -q ': p: '"
+
+# cover: rows at t 0.1 0.5 2.2 3.9 (and 7, outside to=6): seconds 0, 2, 3
+# of [0, 6) -> 3/6; from=1: seconds 2, 3 of 5 -> 0.40
+printf 'time\tx\n0.1\t1\n0.5\t1\n2.2\t1\n3.9\t1\n7\t1\n' > "$T/cov.tsv"
+s=$("$D" cover "$T/cov.tsv" from=0 to=6)
+t_ok "cover: 4 rows in 3 of the 6 seconds of [0, 6)" test "$(t_get n "$s") $(t_get seconds "$s") $(t_get share "$s")" = "4 3 0.50"
+s=$("$D" cover "$T/cov.tsv" from=1 to=6)
+t_ok "cover from=1: 2 of 5 seconds" test "$(t_get share "$s")" = 0.40
+s=$("$D" cover "$T/cov.tsv" from=8 to=9)
+t_ok "cover of a window without rows: share 0.00 (not no samples: the seconds are there)" test "$(t_get share "$s")" = 0.00
+s=$("$D" cover "$T/cov.tsv" from=6 to=6)
+t_ok "cover of an empty window: share nan" test "$(t_get share "$s")" = nan
+out=$("$D" cover "$T/cov.tsv" from=0 2>&1)
+t_ok "cover needs to= (exit 2)" sh -c "[ $? -eq 2 ] && printf '%s' '$out' | grep -q 'needs from= and to='"
+# capped: a call is cut when pause > 0 and period - think > pause + 1
+{
+	printf 'time\tpause\tperiod\tthink\n'
+	printf '1\t10\t10\t0\n'	# exact: not cut
+	printf '2\t10\t11\t0\n'	# 1 ms of rounding: not cut
+	printf '3\t10\t12\t0\n'	# cut
+	printf '4\t200\t400\t50\n'	# cut at the cap
+	printf '5\t-5\t100\t0\n'	# late: not a pause, not cut
+} > "$T/cap.tsv"
+s=$("$D" capped "$T/cap.tsv")
+t_ok "capped: 2 of 5 calls cut at the cap" test "$(t_get n "$s") $(t_get capped "$s") $(t_get frac "$s")" = "5 2 0.400"
+s=$("$D" capped "$T/cap.tsv" from=4)
+t_ok "capped from=4: 1 of 2" test "$(t_get frac "$s")" = 0.500
+t_ok "capped without calls: n=0 only" test "$("$D" capped "$T/cap.tsv" from=9)" = n=0
+# share: writers 1 (10 B/s), 2 (30 B/s from t = 0; its last row at 8),
+# 3 (one row in the window: not a writer), 4 (not dtwork). a = 2, b = 8
+# (writer 2's last row), window 6 s. Writer 1 has rows every 2 s from 1:
+# at 2 and 8 it is interpolated, 20 and 80; writer 2 rows every 4 s from
+# 0, 60 and 240 at 2 and 8. Together (80 - 20 + 240 - 60) / 6 = 40 B/s.
+# The pool (pages) rises from 10 at t 0 to 16 at t 12: at 2 and 8, 11 and
+# 14 pages, 3 x 4096 / 6 = 2048 B/s. interp: the rows around each end:
+# writer 1 (2 ends x 20 B), writer 2 (at 2: rows 0 and 4, 120 B; at 8: the
+# row at 8 itself and the next, none: 0), the pool (rows 0 and 12, 6 pages
+# at each end) = 40 + 120 + 2 x 6 x 4096 = 49312.
+{
+	printf 'time\tpid\tcomm\twrite_bytes\n'
+	for t in 1 3 5 7 9 11; do printf '%d\t1\tdtwork\t%d\n' "$t" $((10 * t)); done
+	for t in 0 4 8; do printf '%d\t2\tdtwork\t%d\n' "$t" $((30 * t)); done
+	printf '5\t3\tdtwork\t7\n'
+	for t in 2 6 10; do printf '%d\t4\tsh\t%d\n' "$t" $((1000 * t)); done
+} > "$T/tio.tsv"
+printf 'time\tnr_dirty\tnr_writeback\n0\t6\t4\n12\t10\t6\n' > "$T/gds.tsv"
+s=$("$D" share "$T/tio.tsv" pool="$T/gds.tsv" from=2 where=comm=dtwork)
+t_ok "share: 2 writers, 40 B/s together, pool 2048 B/s, window 6 s" \
+	test "$(t_get n "$s") $(t_get writers "$s") $(t_get pool "$s") $(t_get window "$s")" = "2 40.0 2048.0 6.0000"
+t_ok "share: interp, the bytes between the rows around each end (49312)" test "$(t_get interp "$s")" = 49312
+t_ok "share without writers: n=0 only" test "$("$D" share "$T/tio.tsv" pool="$T/gds.tsv" from=50 where=comm=dtwork)" = n=0
+out=$("$D" share "$T/tio.tsv" from=2 2>&1)
+t_ok "share needs pool= (exit 2)" sh -c "[ $? -eq 2 ] && printf '%s' '$out' | grep -q 'needs pool='"
 out=$("$D" --help)
-t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
 t_end

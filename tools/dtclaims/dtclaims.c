@@ -2,8 +2,9 @@
  * dtclaims -- a chapter's verdict rows from its declarations
  * (chapters/NN-topic/claims.conf), on a folder of runs.
  *
- * Usage: dtclaims --dt DT --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]
+ * Usage: dtclaims --dt DT --model DTMODEL --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]
  *   DT     the analysis tool (build/dt/dt): every number comes from it
+ *   DTMODEL the model (build/model/dtmodel), for controls run on the model
  *   COLS   tools/claims.cols, the rows' columns in order
  *   SEEDS  tools/seeds.tsv, the seeds' upstream commits
  *   CONF   the chapter's claims.conf
@@ -19,6 +20,9 @@
  *   chapter N              the chapter's number (first)
  *   need RUN...            runs the chapter cannot do without
  *   let NAME = ...         before the first row: a constant
+ *   each NAME V1 V2 ...    the rows up to the line `end`, once for each
+ *                          value: {NAME} in their ids, texts and run names,
+ *                          and NAME in their rules, is the value
  *
  *   claim ID TEXT          a row: evidence for a mechanism, with a control
  *   sanity ID TEXT         a row no control could fail (a conservation law,
@@ -34,23 +38,44 @@
  *   control kernel RUN DESC    the same experiment with the mechanism
  *                          switched to its alternative: the row's own
  *                          verdict rule is applied to it
- *   gates none REASON      the row needs no lab state (say why), or
- *   gates capacity SUBJ... the guest of each run (kernel, control) could
- *                          dirty at >= LAB_MIN_X (3) times its disks
- *                          (meta's capacity_x_disk); otherwise the row is
- *                          NOT REPRODUCED with the lab's reason
+ *   control model KEY=VALUE... DESC    the same, on the model: dtmodel on
+ *                          the kernel run's spec and overrides (its meta)
+ *                          with KEY=VALUE added
+ *   gates none REASON      the row needs no lab state (say why), or one or
+ *                          more of these, each on the runs named (kernel,
+ *                          control); a gate that does not hold makes the
+ *                          row NOT REPRODUCED with the lab's reason:
+ *     gates capacity SUBJ...   the guest could dirty at >= LAB_MIN_X (3)
+ *                          times its disks (meta's capacity_x_disk)
+ *     gates throttled SUBJ... from=T [min=0.8]   capacity, then: writers
+ *                          held by the throttle in >= min of the seconds
+ *                          from T (dt cover of balance_dirty_pages.tsv)
+ *     gates late SUBJ... from=T [max=0.5]   at most max of the calls from
+ *                          T came late (pause < 0: CPU-bound, not held)
+ *     gates capped SUBJ... from=T [max=0.1]   at most max of the calls
+ *                          from T were cut at the max pause cap (dt capped)
  *   let NAME[:FMT] = RHS   a number, computed for each subject (the kernel
  *                          run, the model run, the control) in order:
  *                            dt CMD FILE ARGS... :KEY   KEY of dt's output
  *                              on the subject's FILE ({NAME} in ARGS is a
  *                              value); with n=0 and no KEY: no samples
- *                            meta KEY                   the subject's meta
+ *                            dt CMD FILE ARGS...        a command that prints
+ *                              one number (dt rows)
+ *                            meta KEY [default V]       the subject's meta
  *                            EXPR                       tsvexpr.h's calc
- *                          Its text is FMT of the number (%.4g for an
- *                          EXPR, dt's own text otherwise) and its value is
- *                          that text read back, as the claims scripts did.
+ *                          RUN is the subject's folder ({RUN}/FILE).
+ *                          Its text is FMT of the number (%.17g, exact, for
+ *                          an EXPR; dt's own text otherwise) and its value
+ *                          is that text read back: a FMT rounds the value
+ *                          itself, as the claims scripts' calc (%.4g) did.
+ *   text NAME [when EXPR:] TEXT    a text value (only when EXPR holds;
+ *                          a later text of the same name wins)
+ *   require EXPR: TEXT     among the lets: when EXPR does not hold (or
+ *                          reads a missing value) the subject is NOT
+ *                          REPRODUCED with TEXT as its value, and the lets
+ *                          after it are not computed
  *   pass EXPR              the verdict rule: PASS when true, FAIL when
- *                          false, NOT REPRODUCED when a value it reads is
+ *                          false, NOT REPRODUCED when a value it needs is
  *                          missing (no samples) or not finite
  *   value TEXT             the kernel's value text ({NAME} or {NAME:FMT})
  *   model-value TEXT       the model's (default: value's)
@@ -69,6 +94,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -260,10 +287,10 @@ struct subj {
 	int nvars;
 	char **cache_cmd, **cache_out;	/* dt's outputs, by command line */
 	int ncache;
-	int anynan;		/* a value the last rule read was missing */
+	char *unmet;		/* a require that did not hold: its text */
 };
 
-static struct subj consts = { "", NULL, NULL, 0, NULL, NULL, 0, 0 };
+static struct subj consts = { "", NULL, NULL, 0, NULL, NULL, 0, NULL };
 
 static double readnum(const char *text)
 {
@@ -313,8 +340,9 @@ static double getvar(void *ctx, const char *name, size_t len, struct calc *c)
 		calc_fail(c, "unknown name");
 		return NAN;
 	}
+	(void)s;
 	if (isnan(v->v))
-		s->anynan = 1;
+		c->nanread++;
 	return v->v;
 }
 
@@ -343,10 +371,18 @@ static char *expand(struct subj *s, const char *t)
 	struct var *v;
 
 	while ((q = strchr(p, '{'))) {
+		size_t k = 1;
+
+		/* {NAME} or {NAME:FMT}; any other brace is text */
+		while (calc_isname((unsigned char)q[k], k == 1))
+			k++;
+		if (k == 1 || (q[k] != '}' && q[k] != ':') || !strchr(q + k, '}')) {
+			bput(&b, p, q - p + 1);
+			p = q + 1;
+			continue;
+		}
 		bput(&b, p, q - p);
 		p = strchr(q, '}');
-		if (!p)
-			fail("'{' without '}' in \"%s\"", t);
 		colon = memchr(q, ':', p - q);
 		v = lookup(s, q + 1, (colon ? colon : p) - q - 1);
 		if (!v)
@@ -474,7 +510,7 @@ static char *meta_of(const char *run, const char *key)
 	return val;
 }
 
-/* --- let, pass ----------------------------------------------------------- */
+/* --- let, text, require, pass -------------------------------------------- */
 
 static void do_let(struct subj *s, const struct dir *d)
 {
@@ -491,55 +527,135 @@ static void do_let(struct subj *s, const struct dir *d)
 	if (!calc_isname((unsigned char)name[0], 1))
 		fail("'%s' is not a name", name);
 	if (!strncmp(p, "dt ", 3)) {
-		char *cmd = p + 3, *key = strrchr(cmd, ':'), *line;
+		char *cmd = p + 3, *key = strrchr(cmd, ' '), *line, *out;
 
-		if (!key || key == cmd || key[-1] != ' ' || !key[1] || strchr(key, ' '))
-			fail("dt ... takes its key last, as :KEY");
-		key[-1] = 0;
+		if (key && key[1] == ':') {	/* ... :KEY */
+			if (!key[2])
+				fail("dt ... :KEY with no key");
+			*key = 0;
+			key += 2;
+		} else {
+			key = NULL;
+		}
 		line = expand(s, cmd);
-		text = dt_key(run_dt(s, line), key + 1, line);
+		out = run_dt(s, line);
+		if (key) {
+			text = dt_key(out, key, line);
+		} else {	/* one number */
+			text = xstrdup(out + strspn(out, " \t\n"));
+			text[strcspn(text, " \t\n")] = 0;
+			if (strspn(out + strspn(out, " \t\n") + strlen(text), " \t\n") !=
+			    strlen(out + strspn(out, " \t\n") + strlen(text)))
+				fail("dt %s printed more than one number: give its key as :KEY", line);
+		}
 		if (fmt)
 			text = fmtnum(fmt, readnum(text));
 	} else if (!strncmp(p, "meta ", 5)) {
+		char *q = p + 5, *key = word(&q), *def = NULL;
+
+		if (*q) {
+			if (strncmp(q, "default ", 8) || !q[8])
+				fail("meta takes KEY [default VALUE]");
+			def = q + 8;
+		}
 		if (!s->run)
-			fail("meta %s: a constant has no run", p + 5);
-		text = meta_of(s->run, p + 5);
+			fail("meta %s: a constant has no run", key);
+		text = meta_of(s->run, key);
+		if (!text || (!*text && def))
+			text = def ? xstrdup(def) : NULL;
 		if (!text)
-			fail("%s/meta has no '%s'", s->run, p + 5);
+			fail("%s/meta has no '%s'", s->run, key);
 		if (fmt)
 			text = fmtnum(fmt, readnum(text));
 	} else {
 		const char *err;
-		double v = calc_eval(p, getvar, s, &err);
+		double v = calc_eval(p, getvar, s, &err, NULL);
 
 		if (err)
 			fail("%s in \"%s\"", err, p);
-		text = fmtnum(fmt ? fmt : "%.4g", v);
+		text = fmtnum(fmt ? fmt : "%.17g", v);
 	}
 	setvar(s, name, text);
 	free(rest);
 }
 
-static const char *verdict(struct subj *s, const struct dir *pass)
+/* EXPR holds: 1; does not: 0; reads a missing value it needs: -1 */
+static int holds(struct subj *s, const char *expr)
 {
 	const char *err;
-	double v;
+	int nanread;
+	double v = calc_eval(expr, getvar, s, &err, &nanread);
 
-	at(pass);
-	s->anynan = 0;
-	v = calc_eval(pass->rest, getvar, s, &err);
 	if (err)
-		fail("%s in \"%s\"", err, pass->rest);
-	if (s->anynan || isnan(v))
+		fail("%s in \"%s\"", err, expr);
+	if (nanread || isnan(v))
+		return -1;
+	return v != 0;
+}
+
+/* "EXPR: TEXT" -> EXPR, and *text the TEXT */
+static char *cond_split(char *rest, char **text, const char *what)
+{
+	char *c = strchr(rest, ':');
+
+	if (!c || c == rest || !c[1])
+		fail("%s takes EXPR: TEXT", what);
+	*c = 0;
+	*text = c + 1 + strspn(c + 1, " \t");
+	return rest;
+}
+
+static void do_text(struct subj *s, const struct dir *d)
+{
+	char *rest = xstrdup(d->rest), *p = rest, *name, *t;
+
+	at(d);
+	name = word(&p);
+	if (!name || !calc_isname((unsigned char)name[0], 1))
+		fail("text takes NAME [when EXPR:] TEXT");
+	if (!strncmp(p, "when ", 5)) {
+		char *e = cond_split(p + 5, &t, "text NAME when");
+
+		if (holds(s, e) != 1)
+			return;
+		p = t;
+	}
+	setvar(s, name, expand(s, p));
+	free(rest);
+}
+
+/* 0 when the require holds; else the subject is unmet */
+static int do_require(struct subj *s, const struct dir *d)
+{
+	char *rest = xstrdup(d->rest), *t, *e;
+
+	at(d);
+	e = cond_split(rest, &t, "require");
+	if (holds(s, e) == 1)
+		return 0;
+	s->unmet = expand(s, t);
+	return 1;
+}
+
+static const char *verdict(struct subj *s, const struct dir *pass)
+{
+	at(pass);
+	if (s->unmet)
 		return "NOT REPRODUCED";
-	return v ? "PASS" : "FAIL";
+	switch (holds(s, pass->rest)) {
+	case 1: return "PASS";
+	case 0: return "FAIL";
+	default: return "NOT REPRODUCED";
+	}
 }
 
 /* --- a row --------------------------------------------------------------- */
 
-static const char *runs_dir, *models_dir, *cols_path, *seeds_path;
+static const char *runs_dir, *models_dir, *cols_path, *seeds_path, *model_path;
 static char *chapter;
 static const char *lab_min_x = "3";
+static char *tmp_dir;
+static int nctl;
 
 static int have_run(const char *dir, const char *name)
 {
@@ -604,47 +720,197 @@ static void cite(struct buf *src, const struct dir *d)
 	free(commit);
 }
 
-/* the lab's reason why SUBJ's run could not show throttling, or NULL */
+static const char *base(const char *run)
+{
+	return strrchr(run, '/') ? strrchr(run, '/') + 1 : run;
+}
+
+/*
+ * The lab's gates: NULL when the run could show the state the row is
+ * about, else the reason. capacity: a folder without a capacity line (a
+ * model run, or a run made before the probe) is not judged on it.
+ */
 static char *gate_capacity(const char *run)
 {
-	char *x = meta_of(run, "capacity_x_disk"), *mbps, *base;
+	char *x = meta_of(run, "capacity_x_disk"), *mbps;
 	double v;
 
 	if (!x || !*x)
-		return NULL;	/* a model run, or one made before the probe */
+		return NULL;
 	v = readnum(x);
 	if (!isnan(v) && v >= readnum(lab_min_x))
 		return NULL;
 	mbps = meta_of(run, "capacity_mbps");
-	base = strrchr(run, '/') ? strrchr(run, '/') + 1 : (char *)run;
 	return xasprintf("lab: %s's guest dirtied at %s MiB/s, %s x its disks (needs >= %s x to show throttling)",
-			 base, mbps ? mbps : "", x, lab_min_x);
+			 base(run), mbps ? mbps : "", x, lab_min_x);
 }
 
-/* a text directive's TEXT, expanded on the subject */
-static char *text_of(struct subj *s, const struct dir *d)
+static char *gate(struct subj *s, const char *g, const char *from, const char *lim)
 {
-	at(d);
-	return expand(s, d->rest);
+	char *why, *cmd, *f;
+	double v;
+
+	if (!strcmp(g, "capacity"))
+		return gate_capacity(s->run);
+	if (!strcmp(g, "throttled")) {
+		char *dur;
+
+		why = gate_capacity(s->run);	/* first, as the lab's state needs it */
+		if (why)
+			return why;
+		dur = meta_of(s->run, "duration");
+		cmd = xasprintf("cover balance_dirty_pages.tsv from=%s to=%s", from, dur && *dur ? dur : "0");
+		f = dt_key(run_dt(s, cmd), "share", cmd);
+		v = readnum(f);
+		if (isnan(v) || v < readnum(lim))
+			return xasprintf("lab: in %s the writers were throttled in only %s of the seconds from %s s (dirty stayed under the freerun ceiling: the guest dirtied about as fast as the disk wrote)",
+					 base(s->run), f, from);
+		return NULL;
+	}
+	if (!strcmp(g, "late")) {
+		cmd = xasprintf("frac balance_dirty_pages.tsv pause -1e9 -1 from=%s", from);
+		f = dt_key(run_dt(s, cmd), "frac", cmd);
+		v = readnum(f);
+		if (isnan(v))
+			return xasprintf("lab: %s has no balance_dirty_pages calls from %s s", base(s->run), from);
+		if (v > readnum(lim))
+			return xasprintf("lab: in %s %s of the calls from %s s came late (pause < 0: the writers were CPU-bound, not throttled)",
+					 base(s->run), f, from);
+		return NULL;
+	}
+	/* capped */
+	cmd = xasprintf("capped balance_dirty_pages.tsv from=%s", from);
+	f = dt_key(run_dt(s, cmd), "frac", cmd);
+	v = readnum(f);
+	if (isnan(v))
+		return xasprintf("lab: %s has no balance_dirty_pages call from %s s", base(s->run), from);
+	if (v > readnum(lim))
+		return xasprintf("lab: in %s %s of the calls from %s s were cut at the max pause cap (the max pause area, where seed 007 promises no exact rate: under 640 KB/s per writer 6.1 aims the period at max_pause)",
+				 base(s->run), f, from);
+	return NULL;
 }
 
 static void eval_subject(struct subj *s, struct row *r)
 {
 	int i;
 
-	for (i = 0; i < r->n; i++)
+	setvar(s, "RUN", s->run);
+	for (i = 0; i < r->n && !s->unmet; i++)
 		if (!strcmp(r->d[i].word, "let"))
 			do_let(s, &r->d[i]);
+		else if (!strcmp(r->d[i].word, "text"))
+			do_text(s, &r->d[i]);
+		else if (!strcmp(r->d[i].word, "require"))
+			do_require(s, &r->d[i]);
 }
 
-static struct subj *subject(const char *role, const char *dir, const char *name, struct row *r)
+static struct subj *subject(const char *role, const char *run, struct row *r)
 {
 	struct subj *s = xmalloc(sizeof(*s));
 
 	s->role = role;
-	s->run = xasprintf("%s/%s", dir, name);
+	s->run = xstrdup(run);
 	eval_subject(s, r);
 	return s;
+}
+
+/* a text directive's TEXT, expanded on the subject (a require's text when unmet) */
+static char *text_of(struct subj *s, const struct dir *d)
+{
+	at(d);
+	return s->unmet ? s->unmet : expand(s, d->rest);
+}
+
+/* the value of KEY in RUN's meta, as the model takes it */
+static char *meta_value(const char *run, const char *key)
+{
+	char *v = meta_of(run, key);
+
+	return v ? v + strspn(v, " ") : xstrdup("");
+}
+
+static void rm_tmp(void)
+{
+	pid_t pid;
+
+	if (!tmp_dir)
+		return;
+	pid = fork();
+	if (!pid) {
+		execlp("rm", "rm", "-rf", tmp_dir, (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+}
+
+/*
+ * The model on the kernel run's spec and command-line overrides (their
+ * keys from meta's overrides line, key=value or the folder-name form
+ * key-value of older runs; their values from meta's "key = value" lines,
+ * which hold what the run used; time_scale is the runner's: meta holds
+ * the times it scaled, passed instead), with EXTRA added.
+ */
+static char *model_control(const char *krun, char **extra, int nextra)
+{
+	char *spec = meta_of(krun, "spec"), *ov = meta_of(krun, "overrides"), *p, *w;
+	char *argv[128], *dir;
+	int argc = 0, st, i;
+	pid_t pid;
+
+	if (!model_path)
+		fail("a model control needs --model DTMODEL");
+	if (!spec || access(spec, R_OK))
+		fail("model control on %s: no spec %s", krun, spec ? spec : "(meta has none)");
+	if (!tmp_dir) {
+		tmp_dir = xstrdup("/tmp/dtclaims.XXXXXX");
+		if (!mkdtemp(tmp_dir))
+			fail("mkdtemp: %s", strerror(errno));
+		atexit(rm_tmp);
+	}
+	dir = xasprintf("%s/ctl-%d", tmp_dir, ++nctl);
+	argv[argc++] = (char *)model_path;
+	argv[argc++] = "sim";
+	argv[argc++] = xasprintf("spec=%s", spec);
+	p = ov ? ov : xstrdup("");
+	while ((w = word(&p)) && argc < 100) {
+		char *key = xstrdup(w), *e = strchr(key, '=');
+
+		if (e)
+			*e = 0;
+		else if ((e = strchr(key, '-')))
+			*e = 0;
+		if (!strcmp(key, "time_scale")) {
+			static const char *const scaled[] = { "duration", "stagger", "phases" };
+
+			for (i = 0; i < 3; i++)
+				argv[argc++] = xasprintf("%s=%s", scaled[i], meta_value(krun, scaled[i]));
+			continue;
+		}
+		argv[argc++] = xasprintf("%s=%s", key, meta_value(krun, key));
+	}
+	for (i = 0; i < nextra && argc < 124; i++)
+		argv[argc++] = extra[i];
+	argv[argc++] = "-o";
+	argv[argc++] = dir;
+	argv[argc] = NULL;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		fail("fork: %s", strerror(errno));
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, 1);
+		execv(model_path, argv);
+		fprintf(stderr, "%s: %s\n", model_path, strerror(errno));
+		_exit(127);
+	}
+	waitpid(pid, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("model control on %s failed (dtmodel sim ... -o %s)", krun, dir);
+	return dir;
 }
 
 static const struct dir *find(struct row *r, const char *w)
@@ -659,10 +925,10 @@ static const struct dir *find(struct row *r, const char *w)
 
 static const char *const row_words[] = {
 	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "gates",
-	"let", "pass", "value", "model-value", "control-value", "why", NULL
+	"let", "text", "require", "pass", "value", "model-value", "control-value", "why", NULL
 };
 static const char *const once_words[] = {
-	"kernel", "model", "control", "gates", "pass", "value", "model-value",
+	"kernel", "model", "control", "pass", "value", "model-value",
 	"control-value", "why", NULL
 };
 
@@ -674,24 +940,90 @@ static int in_list(const char *const *l, const char *w)
 	return 0;
 }
 
-struct out { char *f[14]; };
 static const char *const fields[] = {
 	"id", "chapter", "kind", "source", "claim", "model", "model_value", "kernel",
 	"kernel_value", "control", "control_verdict", "control_value", "verdict", "reason"
 };
+#define NFIELDS 14
+
+/* the lab's reasons, from the row's gates in the order declared */
+static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *lab)
+{
+	int i;
+
+	for (i = 1; i < r->n; i++) {
+		char *gp, *g, *w, *from = NULL, *lim = NULL, *why;
+		struct subj *subs[8];
+		int ns = 0, j;
+
+		if (strcmp(r->d[i].word, "gates"))
+			continue;
+		at(&r->d[i]);
+		gp = expand(&consts, r->d[i].rest);
+		g = word(&gp);
+		if (!g)
+			fail("gates takes none REASON, or a gate and the runs it reads");
+		if (!strcmp(g, "none")) {
+			if (!*gp)
+				fail("gates none takes a reason");
+			continue;
+		}
+		if (strcmp(g, "capacity") && strcmp(g, "throttled") && strcmp(g, "late") && strcmp(g, "capped"))
+			fail("unknown gate '%s' (known: capacity, throttled, late, capped)", g);
+		while ((w = word(&gp))) {
+			if (!strncmp(w, "from=", 5) && w[5]) {
+				from = w + 5;
+			} else if ((!strncmp(w, "min=", 4) && !strcmp(g, "throttled")) ||
+				   (!strncmp(w, "max=", 4) && (!strcmp(g, "late") || !strcmp(g, "capped")))) {
+				lim = w + 4;
+				if (isnan(readnum(lim)))
+					fail("gates %s: '%s' is not a number", g, w);
+			} else if (!strcmp(w, "kernel") || !strcmp(w, "control")) {
+				struct subj *s = !strcmp(w, "kernel") ? k : c;
+
+				if (!s || !s->run || (s == c && !find(r, "control")))
+					fail("gates %s: the row has no %s run", g, w);
+				if (s == c && strncmp(find(r, "control")->rest, "kernel ", 7))
+					fail("gates %s: the control is the model's, not a kernel run", g);
+				if (ns < 8)
+					subs[ns++] = s;
+			} else {
+				fail("gates %s: '%s' is neither a run of the row (kernel, control) nor %s", g, w,
+				     !strcmp(g, "capacity") ? "anything else" :
+				     !strcmp(g, "throttled") ? "from=T or min=X" : "from=T or max=X");
+			}
+		}
+		if (!ns)
+			fail("gates %s names no run (kernel, control)", g);
+		if (strcmp(g, "capacity") && !from)
+			fail("gates %s needs from=T", g);
+		if (!lim)
+			lim = !strcmp(g, "throttled") ? "0.8" : !strcmp(g, "late") ? "0.5" : "0.1";
+		for (j = 0; j < ns; j++) {
+			why = gate(subs[j], g, from, lim);
+			if (why) {
+				if (lab->n)
+					bputs(lab, "; ");
+				bputs(lab, why);
+			}
+		}
+	}
+}
 
 static char *do_row(struct row *r)
 {
 	const struct dir *head = &r->d[0], *d;
-	char *rest = xstrdup(head->rest), *p = rest, *id, *kind = head->word;
-	char *mv = "n/a", *mval = "-", *kv, *kval, *reason, *lab = NULL;
-	char *cdesc = "-", *cv = "-", *cval = "-", *v, *out_s;
-	struct buf src = { 0 }, labb = { 0 }, out = { 0 };
+	char *rest, *p, *id, *kind = head->word;
+	char *mv = "n/a", *mval = "-", *kv, *kval, *reason;
+	char *cdesc = "-", *cv = "-", *cval = "-", *v, *krun;
+	struct buf src = { 0 }, lab = { 0 }, out = { 0 };
 	struct subj *k, *m = NULL, *c = NULL;
-	const char *val[14];
+	const char *val[NFIELDS];
 	int i, j;
 
 	at(head);
+	rest = expand(&consts, head->rest);
+	p = rest;
 	id = word(&p);
 	if (!id || !*p)
 		fail("%s takes ID TEXT", kind);
@@ -732,71 +1064,63 @@ static char *do_row(struct row *r)
 	if (!strcmp(kind, "sanity") && find(r, "control"))
 		fail("sanity row %s has a control (a row with one is a claim)", id);
 	at(d);
-	if (!have_run(runs_dir, d->rest))
-		fail("%s/%s: no such run (its meta is missing)", runs_dir, d->rest);
-	k = subject("kernel", runs_dir, d->rest, r);
+	krun = expand(&consts, d->rest);
+	if (!have_run(runs_dir, krun))
+		fail("%s/%s: no such run (its meta is missing)", runs_dir, krun);
+	k = subject("kernel", xasprintf("%s/%s", runs_dir, krun), r);
 	kv = (char *)verdict(k, find(r, "pass"));
 	kval = text_of(k, find(r, "value"));
-	reason = text_of(k, find(r, "why"));
-	if ((d = find(r, "model")) && models_dir && have_run(models_dir, d->rest)) {
-		m = subject("model", models_dir, d->rest, r);
-		mv = (char *)verdict(m, find(r, "pass"));
-		d = find(r, "model-value") ? find(r, "model-value") : find(r, "value");
-		mval = text_of(m, d);
+	at(find(r, "why"));
+	reason = expand(k, find(r, "why")->rest);
+	if ((d = find(r, "model")) && models_dir) {
+		char *mrun = expand(&consts, d->rest);
+
+		if (have_run(models_dir, mrun)) {
+			m = subject("model", xasprintf("%s/%s", models_dir, mrun), r);
+			mv = (char *)verdict(m, find(r, "pass"));
+			d = find(r, "model-value") ? find(r, "model-value") : find(r, "value");
+			mval = text_of(m, d);
+		}
 	}
 	if ((d = find(r, "control"))) {
-		char *cr = xstrdup(d->rest), *cp = cr, *ck, *cn;
+		char *cp, *ck, *cn;
 
 		at(d);
+		cp = expand(&consts, d->rest);
 		ck = word(&cp);
-		cn = word(&cp);
-		if (!ck || strcmp(ck, "kernel") || !cn || !*cp)
-			fail("control takes kernel RUN DESC");
-		if (!have_run(runs_dir, cn))
-			fail("%s/%s: no such run (its meta is missing)", runs_dir, cn);
-		c = subject("control", runs_dir, cn, r);
+		if (ck && !strcmp(ck, "kernel")) {
+			cn = word(&cp);
+			if (!cn || !*cp)
+				fail("control takes kernel RUN DESC, or model KEY=VALUE... DESC");
+			if (!have_run(runs_dir, cn))
+				fail("%s/%s: no such run (its meta is missing)", runs_dir, cn);
+			c = subject("control", xasprintf("%s/%s", runs_dir, cn), r);
+		} else if (ck && !strcmp(ck, "model")) {
+			char *extra[16], *q;
+			int ne = 0;
+
+			while (*cp && ne < 16) {
+				size_t wl = strcspn(cp, " \t");
+
+				q = memchr(cp, '=', wl);
+				if (!q || q == cp)
+					break;	/* the first word that is not KEY=VALUE */
+				extra[ne++] = word(&cp);
+			}
+			if (!ne || !*cp)
+				fail("control model takes KEY=VALUE... DESC");
+			c = subject("control", model_control(k->run, extra, ne), r);
+		} else {
+			fail("control takes kernel RUN DESC, or model KEY=VALUE... DESC");
+		}
 		cdesc = cp;
 		cv = (char *)verdict(c, find(r, "pass"));
 		d = find(r, "control-value") ? find(r, "control-value") : find(r, "value");
 		cval = text_of(c, d);
 	}
-	/* the lab gates, in the order declared */
-	for (i = 1; i < r->n; i++) {
-		char *gr, *gp, *g, *w, *why;
-
-		if (strcmp(r->d[i].word, "gates"))
-			continue;
-		at(&r->d[i]);
-		gr = xstrdup(r->d[i].rest);
-		gp = gr;
-		g = word(&gp);
-		if (!g)
-			fail("gates takes none REASON, or a gate and the runs it reads");
-		if (!strcmp(g, "none")) {
-			if (!*gp)
-				fail("gates none takes a reason");
-			continue;
-		}
-		if (strcmp(g, "capacity"))
-			fail("unknown gate '%s' (known: capacity)", g);
-		if (!*gp)
-			fail("gates %s names no run (kernel, control)", g);
-		while ((w = word(&gp))) {
-			struct subj *s = !strcmp(w, "kernel") ? k : !strcmp(w, "control") ? c : NULL;
-
-			if (!s)
-				fail("gates %s: '%s' is not one of the row's kernel runs (kernel, control)", g, w);
-			why = gate_capacity(s->run);
-			if (why) {
-				if (labb.n)
-					bputs(&labb, "; ");
-				bputs(&labb, why);
-			}
-		}
-	}
-	if (labb.n) {
-		lab = bstr(&labb);
-		kval = xasprintf("%s (the verdict code said %s: %s)", lab, kv, kval);
+	do_gates(r, k, c, &lab);
+	if (lab.n) {
+		kval = xasprintf("%s (the verdict code said %s: %s)", bstr(&lab), kv, kval);
 		kv = "NOT REPRODUCED";
 		if (!strcmp(cv, "PASS") || !strcmp(cv, "FAIL"))
 			cv = "NOT REPRODUCED";
@@ -827,9 +1151,9 @@ static char *do_row(struct row *r)
 			line[strcspn(line, "\n")] = 0;
 			if (!*line)
 				continue;
-			for (j = 0; j < 14 && strcmp(fields[j], line); j++)
+			for (j = 0; j < NFIELDS && strcmp(fields[j], line); j++)
 				;
-			if (j == 14) {
+			if (j == NFIELDS) {
 				fprintf(stderr, "%s: column '%s' is not one a row has\n", cols_path, line);
 				exit(2);
 			}
@@ -842,22 +1166,73 @@ static char *do_row(struct row *r)
 		}
 		fclose(fp);
 		free(line);
-		if (ncol != 14) {
-			fprintf(stderr, "%s: %d columns, a row has 14\n", cols_path, ncol);
+		if (ncol != NFIELDS) {
+			fprintf(stderr, "%s: %d columns, a row has %d\n", cols_path, ncol, NFIELDS);
 			exit(2);
 		}
 	}
 	bputs(&out, "\n");
-	out_s = bstr(&out);
-	(void)lab;
-	return out_s;
+	return bstr(&out);
+}
+
+static int is_row(const struct dir *d)
+{
+	return !strcmp(d->word, "claim") || !strcmp(d->word, "sanity");
+}
+
+/* the rows of dirs[i, j): each from its claim/sanity line to the next,
+ * each ... end blocks repeated once per value */
+static void do_rows(int i, int j, struct buf *all)
+{
+	struct row r;
+	int k, depth;
+
+	while (i < j) {
+		at(&dirs[i]);
+		if (!strcmp(dirs[i].word, "end"))
+			fail("end without each");
+		if (!strcmp(dirs[i].word, "each")) {
+			char *p = xstrdup(dirs[i].rest), *name = word(&p), *v;
+			int open = i;
+
+			for (k = i + 1, depth = 1; k < j; k++) {
+				if (!strcmp(dirs[k].word, "each"))
+					depth++;
+				else if (!strcmp(dirs[k].word, "end") && !--depth)
+					break;
+			}
+			if (k == j)
+				fail("each without end");
+			if (!name || !calc_isname((unsigned char)name[0], 1) || !*p)
+				fail("each takes NAME VALUE...");
+			if (k == i + 1 || !is_row(&dirs[i + 1])) {
+				at(&dirs[i + 1]);
+				fail("each's block starts with a claim or sanity row");
+			}
+			while ((v = word(&p))) {
+				setvar(&consts, name, v);
+				do_rows(open + 1, k, all);
+				consts.nvars--;
+			}
+			i = k + 1;
+			continue;
+		}
+		if (!is_row(&dirs[i]))
+			fail("not a row's first directive (claim, sanity, each)");
+		for (k = i + 1; k < j && !is_row(&dirs[k]) && strcmp(dirs[k].word, "each") &&
+		     strcmp(dirs[k].word, "end"); k++)
+			;
+		r.d = &dirs[i];
+		r.n = k - i;
+		bputs(all, do_row(&r));
+		i = k;
+	}
 }
 
 int main(int argc, char **argv)
 {
 	struct buf all = { 0 };
-	struct row r;
-	int i, j;
+	int i;
 	const char *e = getenv("LAB_MIN_X");
 
 	if (e && *e)
@@ -865,6 +1240,8 @@ int main(int argc, char **argv)
 	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
 		if (!strcmp(argv[i], "--dt"))
 			dt_path = argv[i + 1];
+		else if (!strcmp(argv[i], "--model"))
+			model_path = argv[i + 1];
 		else if (!strcmp(argv[i], "--cols"))
 			cols_path = argv[i + 1];
 		else if (!strcmp(argv[i], "--seeds"))
@@ -873,7 +1250,7 @@ int main(int argc, char **argv)
 			break;
 	}
 	if (!dt_path || !cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
-		fprintf(stderr, "usage: dtclaims --dt DT --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n");
+		fprintf(stderr, "usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n");
 		return 2;
 	}
 	conf_path = argv[i];
@@ -881,7 +1258,7 @@ int main(int argc, char **argv)
 	models_dir = argc - i == 3 ? argv[i + 2] : NULL;
 	read_conf(conf_path);
 	/* the chapter's part: chapter, need, constants */
-	for (i = 0; i < ndirs && strcmp(dirs[i].word, "claim") && strcmp(dirs[i].word, "sanity"); i++) {
+	for (i = 0; i < ndirs && !is_row(&dirs[i]) && strcmp(dirs[i].word, "each"); i++) {
 		at(&dirs[i]);
 		if (!strcmp(dirs[i].word, "chapter")) {
 			if (i || !*dirs[i].rest || dirs[i].rest[strspn(dirs[i].rest, "0123456789")])
@@ -908,15 +1285,7 @@ int main(int argc, char **argv)
 		cur_dir = "claim";
 		fail("no claim or sanity row");
 	}
-	/* the rows: each from its claim/sanity line to the next */
-	while (i < ndirs) {
-		for (j = i + 1; j < ndirs && strcmp(dirs[j].word, "claim") && strcmp(dirs[j].word, "sanity"); j++)
-			;
-		r.d = &dirs[i];
-		r.n = j - i;
-		bputs(&all, do_row(&r));
-		i = j;
-	}
+	do_rows(i, ndirs, &all);
 	fputs(bstr(&all), stdout);
 	return fflush(stdout) ? 2 : 0;
 }

@@ -10,7 +10,7 @@ KIT=$(cd "$(dirname "$0")/../.." && pwd)
 C=${1:?usage: test.sh DTCLAIMS DT}
 D=${2:?usage: test.sh DTCLAIMS DT}
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 
 # Three runs: x rises 0..9 over t = 0..9 (mean 4.5) in "up"; x is flat
 # at 1 in "flat"; "slow"'s guest dirtied at 2 x its disks (the capacity
@@ -24,9 +24,47 @@ mkrun up 't' 10
 mkrun flat '1' 10
 mkrun slow 't' 2
 cp -r "$T/runs/up" "$T/runs/up2"
+# balance_dirty_pages calls for the lab's gates: "up" is held in every
+# second of its 10 (duration) with exact pauses; "gap" only in 0-4 s;
+# "late" has 3 of 5 calls late (pause < 0); "cap" has every call cut at
+# the cap (period - think > pause + 1)
+bdp() { # NAME LAST_SECOND PAUSE PERIOD [LATE_EVERY]
+	echo "duration = 10" >> "$T/runs/$1/meta"
+	{
+		printf 'time\tpause\tperiod\tthink\n'
+		for ((i = 0; i <= $2 * 2; i++)); do
+			if [ -n "${5:-}" ] && ((i % 5 < $5)); then p=-5; else p=$3; fi
+			printf '%d.%d\t%s\t%s\t0\n' $((i / 2)) $((i % 2 * 5)) "$p" "$4"
+		done
+	} > "$T/runs/$1/balance_dirty_pages.tsv"
+}
+bdp up 9 10 10
+bdp up2 9 10 10
+bdp flat 9 10 10
+bdp slow 9 10 10
+mkrun gap 't' 10
+bdp gap 4 10 10
+mkrun late 't' 10
+bdp late 9 10 10 3
+mkrun cap 't' 10
+bdp cap 9 200 400
+# a stand-in for the model (dtmodel sim spec=S KEY=VALUE... -o DIR): its
+# run's x is the value of knob.x, it has knob.rows rows (10), and
+# model.log keeps the arguments
+cat > "$T/dtmodel" <<'EOM'
+#!/bin/bash
+out=${@: -1}; mkdir -p "$out"; x=0 n=10
+for a in "$@"; do case $a in knob.x=*) x=${a#knob.x=} ;; knob.rows=*) n=${a#knob.rows=} ;; esac; done
+echo "args = $*" > "$out/meta"
+echo "$*" >> "$(dirname "$0")/model.log"
+{ printf 'time\tx\n'; for ((t = 0; t < n; t++)); do printf '%d\t%s\n' "$t" "$x"; done; } > "$out/s.tsv"
+EOM
+chmod +x "$T/dtmodel"
+printf 'spec = %s\noverrides = disk_bw=5M time_scale=4\ndisk_bw = 5242880\nstagger = 1\nphases = 10,20\n' \
+	"$T/runs/up/meta" >> "$T/runs/up/meta"
 
 run() { # CONF -> stdout of dtclaims; stderr in $T/err
-	"$C" --dt "$D" --cols "$KIT/tools/claims.cols" --seeds "$KIT/tools/seeds.tsv" "$1" "$T/runs" 2> "$T/err"
+	"$C" --dt "$D" --model "$T/dtmodel" --cols "$KIT/tools/claims.cols" --seeds "$KIT/tools/seeds.tsv" "$1" "$T/runs" 2> "$T/err"
 }
 col() { # ID NAME(S) < rows
 	awk -F'\t' -v id="$1" '$1 == id' | t_col "$2"
@@ -59,8 +97,9 @@ conf "$T/calc.conf" "$(row sanity c up - '1' 'gates none a test' \
 	'let big = 123456789')"
 sed -i 's/^value mean {mean}$/value {a} {b} {c} {d} {e} {f} {g} {h} {big} {e:%.3f}/' "$T/calc.conf"
 out=$(run "$T/calc.conf")
-t_ok "calc: precedence, left-to-right -, unary minus, /, logic, functions; text %.4g or the let's FMT" \
-	test "$(col c kernel_value <<< "$out")" = "7 5 6 3.5 0.67 1 1 14 1.235e+08 0.670"
+[ -n "$out" ] || cat "$T/err"
+t_ok "calc: precedence, left-to-right -, unary minus, /, logic, functions; text exact (%.17g) or the let's FMT" \
+	test "$(col c kernel_value <<< "$out")" = "7 5 6 3.5 0.67 1 1 14 123456789 0.670"
 
 # --- verdicts --------------------------------------------------------------
 # the mean of x is 4.5 in "up", 1 in "flat"
@@ -94,6 +133,83 @@ t_ok "columns in the order tools/claims.cols gives" test "$(cut -f1,14 <<< "$rev
 LAB_MIN_X=1.5 run "$T/v.conf" > "$T/lab.tsv"
 t_ok "LAB_MIN_X moves the capacity gate (1.5: the 2 x guest passes)" test "$(col lab kernel < "$T/lab.tsv")" = PASS
 
+
+# --- the lab's gates ---------------------------------------------------------
+conf "$T/g.conf" \
+	"$(row sanity g-ok up - 'mean > 2' 'gates throttled kernel from=0' 'gates late kernel from=0' 'gates capped kernel from=0')" \
+	"$(row sanity g-gap gap - 'mean > 2' 'gates throttled kernel from=0')" \
+	"$(row sanity g-gap-min gap - 'mean > 2' 'gates throttled kernel from=0 min=0.5')" \
+	"$(row sanity g-late late - 'mean > 2' 'gates late kernel from=0')" \
+	"$(row sanity g-cap cap - 'mean > 2' 'gates capped kernel from=0')" \
+	"$(row sanity g-cap-from cap - 'mean > 2' 'gates capped kernel from=20')" \
+	"$(row sanity g-two slow - 'mean > 2' 'gates capacity kernel' 'gates throttled kernel from=0')"
+out=$(run "$T/g.conf")
+t_ok "gates throttled, late, capped hold on a run held in every second with exact pauses" test "$(col g-ok kernel <<< "$out")" = PASS
+t_ok "gate throttled: held in 5 of 10 s -> NOT REPRODUCED, the share named" \
+	sh -c "printf '%s\n' \"\$1\" | grep -q 'NOT REPRODUCED	lab: in gap the writers were throttled in only 0.50 of the seconds from 0 s'" _ "$out"
+t_ok "gate throttled min=0.5: 0.50 is enough" test "$(col g-gap-min kernel <<< "$out")" = PASS
+# 19 calls (t 0, 0.5, ..., 9), those with i % 5 < 3 late: 12 of 19
+t_ok "gate late: 12 of 19 calls late" sh -c "printf '%s\n' \"\$1\" | grep -q 'lab: in late 0.6316 of the calls from 0 s came late'" _ "$out"
+t_ok "gate capped: every call cut" sh -c "printf '%s\n' \"\$1\" | grep -q 'lab: in cap 1.000 of the calls from 0 s were cut at the max pause cap'" _ "$out"
+t_ok "gate capped: no call in the window is the lab's reason too" sh -c "printf '%s\n' \"\$1\" | grep -q 'lab: cap has no balance_dirty_pages call from 20 s'" _ "$out"
+t_ok "gates in the order declared, joined by ; (throttled checks capacity first)" \
+	sh -c "printf '%s\n' \"\$1\" | grep -q \"lab: slow's guest dirtied at 10 MiB/s, 2 x its disks (needs >= 3 x to show throttling); lab: slow's guest\"" _ "$out"
+
+# --- each, text, require, a model control ----------------------------------
+cat > "$T/e.conf" <<'EOC'
+chapter 7
+let LIM = 2
+each K 1 5
+claim e-{K} mean above {K}: a row per value, {a,b} that are no name stay
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+control model knob.x={K} the model with knob.x={K}
+gates none a test
+let rows = dt rows s.tsv
+let chunk = meta chunk_b default 65536
+require rows > 5: fewer than 6 rows in {RUN}
+let mean = dt summary s.tsv x :mean
+text word low
+text word when mean > K: high
+pass mean > K
+value mean {mean} ({word}), {rows} rows, chunk {chunk}
+why K = {K}
+end
+claim e-req a require that does not hold
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+control model knob.x=9 knob.rows=2 the model with 2 rows
+gates none a test
+let rows = dt rows s.tsv
+require rows > 5: fewer than 6 rows
+let mean = dt summary s.tsv x :mean
+pass mean > 1
+value mean {mean}
+why -
+sanity e-short both sides of && and ||
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+gates none a test
+let none = dt summary s.tsv x from=100 :mean
+pass (LIM < 1 && none > 0) || (LIM > 1 || none > 0)
+value -
+why -
+EOC
+out=$(run "$T/e.conf")
+[ -n "$out" ] || cat "$T/err"
+t_ok "each: one row per value, in order, {K} in ids and texts" test "$(cut -f1 <<< "$out" | paste -sd' ')" = "e-1 e-5 e-req e-short"
+t_ok "each: braces that hold no name are text" sh -c "printf '%s\n' \"\$1\" | grep -q 'mean above 1: a row per value, {a,b} that are no name stay'" _ "$out"
+t_ok "control model: the model's run (x = K) fails mean > K; the kernel's passes for K=1" \
+	test "$(col e-1 kernel,control,control_verdict,verdict <<< "$out")" = $'PASS\tthe model with knob.x=1\tFAIL\tPASS'
+t_ok "control model: the model gets the run's spec, its overrides' values from meta (time_scale as the times it scaled), then the knob" \
+	grep -q "^sim spec=$T/runs/up/meta disk_bw=5242880 duration=10 stagger=1 phases=10,20 knob.x=1 -o " "$T/model.log"
+t_ok "text when: the later text wins when its condition holds; meta default" \
+	test "$(col e-1 kernel_value <<< "$out")" = "mean 4.5 (high), 10 rows, chunk 65536"
+t_ok "text when: not when it does not hold" test "$(col e-5 kernel_value <<< "$out")" = "mean 4.5 (low), 10 rows, chunk 65536"
+t_ok "require: the control's 2 rows -> its verdict NOT REPRODUCED, its value the require's text; the row INCONCLUSIVE" \
+	test "$(col e-req control_verdict,control_value,verdict <<< "$out")" = $'NOT REPRODUCED\tfewer than 6 rows\tINCONCLUSIVE'
+t_ok "&& and ||: a side that does not decide may read a missing value" test "$(col e-short kernel <<< "$out")" = PASS
+
 # --- a bad claims file: one line naming the file, the line and the directive
 bad() { # NAME EXPECTED_STDERR_PATTERN CONF_LINES...
 	local name=$1 pat=$2 f=$T/bad.conf out rc n
@@ -123,6 +239,11 @@ bad "lines that are not A-B" "cite: cite 004: lines '39-' are not A-B" "$(row sa
 bad "a missing run" "kernel: .*/nosuch: no such run" "$(row sanity c nosuch - 'mean > 2' 'gates none t')"
 bad "gates none without a reason" "gates: gates none takes a reason" "$(row sanity c up - 'mean > 2' 'gates none')"
 bad "an unknown gate" "gates: unknown gate 'speed'" "$(row sanity c up - 'mean > 2' 'gates speed kernel')"
+bad "a gate without its window" "gates: gates late needs from=T" "$(row sanity c up - 'mean > 2' 'gates late kernel')"
+bad "a gate on a run the row lacks" "gates: gates capacity: the row has no control run" "$(row sanity c up - 'mean > 2' 'gates capacity control')"
+bad "each without end" "each: each without end" "each K 1 2" "$(row sanity c up - 'mean > 2' 'gates none t')"
+bad "a dt command printing more than one number without :KEY" "let: dt summary s.tsv x printed more than one number" \
+	"$(row sanity c up - 'm > 2' 'gates none t' 'let m = dt summary s.tsv x')"
 bad "a syntax error in a rule" "pass: missing \) in" "$(row sanity c up - '(mean > 2' 'gates none t')"
 bad "a directive given twice" "pass: given twice in row c" "$(row sanity c up - 'mean > 2' 'gates none t' 'pass 1')"
 bad "an unknown directive" "mesure: not a directive of a row" "$(row sanity c up - 'mean > 2' 'gates none t' 'mesure cv')"

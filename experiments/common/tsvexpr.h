@@ -134,7 +134,8 @@ static inline int cmpd(const void *x, const void *y)
  *   unary: (- !) unary | primary
  *   primary: NUMBER | NAME | FUNC "(" or { "," or } ")" | "(" or ")"
  *   FUNC:  abs(x) sqrt(x) int(x) (toward 0) min(a, b) max(a, b)
- *          within(x, lo, hi) (lo <= x <= hi)
+ *          within(x, lo, hi) (lo <= x <= hi)  all(a, ...) (up to 8: every
+ *          one true; missing when one is missing, whatever the others)
  *
  * NAME ([A-Za-z_][A-Za-z0-9_.]*) is looked up through the caller's get(),
  * which reports an unknown name through calc_fail, and counts in nanread
@@ -187,9 +188,9 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 {
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
-		{ "int", 1 },
+		{ "int", 1 }, { "all", -1 },
 	};
-	double a[3] = { 0, 0, 0 };
+	double a[8] = { 0 };
 	int i, k, n = 0;
 
 	for (k = 0; k < (int)(sizeof(fn) / sizeof(fn[0])); k++)
@@ -201,7 +202,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	}
 	if (!calc_eat(c, ")")) {
 		do {
-			if (n == 3) {
+			if (n == 8) {
 				calc_fail(c, "too many arguments");
 				return NAN;
 			}
@@ -210,7 +211,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 		if (!calc_eat(c, ")"))
 			calc_fail(c, "missing ) after a function's arguments");
 	}
-	if (n != fn[k].args) {
+	if (fn[k].args < 0 ? !n : n != fn[k].args) {
 		calc_fail(c, "wrong number of arguments");
 		return NAN;
 	}
@@ -223,7 +224,12 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	case 2: return a[0] < a[1] ? a[0] : a[1];
 	case 3: return a[0] > a[1] ? a[0] : a[1];
 	case 4: return a[0] >= a[1] && a[0] <= a[2];
-	default: return trunc(a[0]);
+	case 5: return trunc(a[0]);
+	default:
+		for (i = 0; i < n; i++)
+			if (!a[i])
+				return 0;
+		return 1;
 	}
 }
 

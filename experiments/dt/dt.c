@@ -472,7 +472,7 @@ static int cmd_stat(FILE *fp, char **hdr, int nh, int tcol, int argc, char **arg
 		return 0;
 	}
 	{
-		double s = 0, ss = 0, mean;
+		double s = 0, ss = 0, mean, first, last;
 
 		for (i = 0; (size_t)i < n; i++)
 			s += v[i];
@@ -481,10 +481,14 @@ static int cmd_stat(FILE *fp, char **hdr, int nh, int tcol, int argc, char **arg
 			ss += (v[i] - mean) * (v[i] - mean);
 		for (i = 0; (size_t)i < n; i++)
 			mad += fabs(v[i]);
+		first = v[0];
+		last = v[n - 1];
 		qsort(v, n, sizeof(*v), cmpd);
 		printf("n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
 		       n, mean, n > 1 ? sqrt(ss / (n - 1)) : 0, v[0],
 		       pct(v, n, .05), pct(v, n, .5), pct(v, n, .95), v[n - 1]);
+		if (!is_resid)	/* the first and last selected rows', exact */
+			printf(" first=%.15g last=%.15g", first, last);
 		if (is_resid)
 			printf(" mad=%.6g", mad / n);
 		printf("\n");
@@ -797,14 +801,16 @@ static int cmd_pollmatch(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 	struct sel s;
 	int cpid = needcol(hdr, nh, "pid"), clim = needcol(hdr, nh, "limit");
 	int cdirty = needcol(hdr, nh, "dirty"), cdp = needcol(hdr, nh, "dirtied_pause");
-	int cpause = needcol(hdr, nh, "pause");
+	int cpause = needcol(hdr, nh, "pause"), cdd = colidx(hdr, nh, "dirtied");
+	size_t reached = 0, rmatch = 0;
 
 	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
 	while (getline(&line, &cap, fp) >= 0) {
 		int nf = split(line, f);
 		double t, dp;
 
-		if (nf <= cpid || nf <= clim || nf <= cdirty || nf <= cdp || nf <= cpause)
+		if (nf <= cpid || nf <= clim || nf <= cdirty || nf <= cdp || nf <= cpause ||
+		    (cdd >= 0 && nf <= cdd))
 			continue;
 		for (i = 0; i < np && strcmp(p[i].pid, f[cpid]); i++)
 			;
@@ -824,14 +830,25 @@ static int cmd_pollmatch(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 				match++;
 			if (dp >= p[i].want / 2.0 && dp <= p[i].want * 2.0)
 				within++;
+			/* the calls the interval itself triggered */
+			if (cdd >= 0 && strtod(f[cdd], NULL) >= p[i].want) {
+				reached++;
+				if (dp == p[i].want)
+					rmatch++;
+			}
 		}
 		if (strtod(f[cpause], NULL) > 0)
 			p[i].want = dt_poll_interval(strtoul(f[cdirty], NULL, 10),
 						     strtoul(f[clim], NULL, 10));
 	}
 	free(line);
-	printf("n=%zu match=%zu frac=%.4f within2=%.4f\n", n, match,
+	printf("n=%zu match=%zu frac=%.4f within2=%.4f", n, match,
 	       n ? (double)match / n : 0, n ? (double)within / n : 0);
+	if (cdd >= 0 && reached)
+		printf(" reached=%zu rmatch=%zu rfrac=%.4f", reached, rmatch, (double)rmatch / reached);
+	else if (cdd >= 0)
+		printf(" reached=0 rmatch=0 rfrac=nan");
+	printf("\n");
 	return 0;
 }
 
@@ -1178,7 +1195,7 @@ static const struct cmd {
 	const char *args, *what;
 } cmds[] = {
 	{ "summary", 1, cmd_stat, "EXPR",
-	  "n mean sd min p5 p50 p95 max of EXPR over the selected rows" },
+	  "n mean sd min p5 p50 p95 max of EXPR over the selected rows, and its first and last values (in row order)" },
 	{ "frac", 3, cmd_stat, "EXPR LO HI",
 	  "share of the selected rows with LO <= EXPR <= HI" },
 	{ "tfrac", 3, cmd_stat, "EXPR LO HI",
@@ -1202,7 +1219,7 @@ static const struct cmd {
 	{ "excess", 1, cmd_excess, "EXPR",
 	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
 	{ "pollmatch", 0, cmd_pollmatch, "",
-	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2" },
+	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2; of the rows whose dirtied count reached that interval (the calls it triggered): reached rmatch rfrac" },
 	{ "cover", 0, cmd_cover, "from=T to=T",
 	  "share of the seconds of [from, to) with at least one selected row: n seconds share" },
 	{ "capped", 0, cmd_capped, "",

@@ -88,6 +88,23 @@ s=$("$D" pollmatch "$T/b.tsv")
 t_ok "pollmatch: 5 rows with a predecessor" test "$(t_get n "$s")" = 5
 t_ok "pollmatch: 4 match" test "$(t_get match "$s")" = 4
 t_range "pollmatch: all within a factor 2" "$(t_get within2 "$s")" 1 1
+t_ok "pollmatch without a dirtied column: no reached keys" test "$(t_get reached "$s")" = ""
+# the same with the pages each call had dirtied: rows 2 (32 of 32), 4 (8
+# of 8) and 7 (1 of 1) reached their interval, row 3 (9 of 8) too, row 6
+# (20 of 32) did not; of the 4 reached, 3 match (row 3 carries 16, not 8)
+awk -F'\t' -v OFS='\t' 'NR == 1 { print $0, "dirtied"; next } { print $0, (NR == 4 ? 9 : NR == 7 ? 20 : NR == 2 ? 1 : $5) }' "$T/b.tsv" > "$T/b2.tsv"
+s=$("$D" pollmatch "$T/b2.tsv")
+t_ok "pollmatch reached: 4 of 5 rows reached their interval, 3 of them match" \
+	test "$(t_get reached "$s") $(t_get rmatch "$s") $(t_get rfrac "$s")" = "4 3 0.7500"
+s=$("$D" pollmatch "$T/b2.tsv" from=7)
+t_ok "pollmatch reached from=7: 1 of 1" test "$(t_get reached "$s") $(t_get rfrac "$s")" = "1 1.0000"
+s=$("$D" pollmatch "$T/b2.tsv" from=9)
+t_ok "pollmatch reached of no rows: rfrac nan" test "$(t_get reached "$s") $(t_get rfrac "$s")" = "0 nan"
+# summary's first and last: in row order, not sorted
+s=$("$D" summary "$T/b.tsv" dirty)
+t_ok "summary: first and last values in row order" test "$(t_get first "$s") $(t_get last "$s") $(t_get min "$s")" = "9000 9000 5000"
+s=$("$D" summary "$T/b.tsv" dirty from=2 to=4)
+t_ok "summary: first and last of the selection" test "$(t_get first "$s") $(t_get last "$s")" = "10000 5000"
 
 # bad input: one line naming file and key, exit 2
 for args in "nosuch $T/io.tsv write_bytes" "rates $T/io.tsv nocol" "rates $T/io.tsv write_bytes by=nokey" \

@@ -19,7 +19,8 @@
  *
  *   chapter N              the chapter's number (first)
  *   need RUN...            runs the chapter cannot do without
- *   let NAME = ...         before the first row: a constant
+ *   let ...                before the first row: a let every row may read
+ *                          (computed on each run that reads it)
  *   each NAME V1 V2 ...    the rows up to the line `end`, once for each
  *                          value: {NAME} in their ids, texts and run names,
  *                          and NAME in their rules, is the value
@@ -27,56 +28,68 @@
  *   claim ID TEXT          a row: evidence for a mechanism, with a control
  *   sanity ID TEXT         a row no control could fail (a conservation law,
  *                          a property true by construction, a difference
- *                          measured between two codes)
+ *                          measured between two codes); TEXT may hold
+ *                          {NAME}s of the kernel's runs
  *   cite SEED LINES "QUOTE"    the seed's file in ../shared/seeds, its
  *                          lines and a short quote within them (tools/
  *                          check-cites checks them); may be repeated
  *   cite-code TEXT         a source other than a seed
- *   kernel RUN             the kernel run the row judges (its "subject")
- *   model RUN              the model run on the same spec (the row's model
- *                          verdict; n/a without one or without MODEL_RUNS)
- *   control kernel RUN DESC    the same experiment with the mechanism
+ *   kernel RUNS            the kernel runs the row judges: RUN, or
+ *                          NAME=RUN ... (the first is the main run; the
+ *                          lets read another as NAME:FILE, meta NAME:KEY)
+ *   optional               the row is left out when a kernel run is not
+ *                          there (else that is an error)
+ *   model RUNS             the model's runs on the same specs (the row's
+ *                          model verdict; n/a without them or MODEL_RUNS)
+ *   control kernel RUNS DESC   the same experiment with the mechanism
  *                          switched to its alternative: the row's own
  *                          verdict rule is applied to it
  *   control model KEY=VALUE... DESC    the same, on the model: dtmodel on
- *                          the kernel run's spec and overrides (its meta)
- *                          with KEY=VALUE added
+ *                          the kernel's main run's spec and overrides (its
+ *                          meta) with KEY=VALUE added
+ *                          Several controls: the first that can run (a
+ *                          kernel control whose runs are not there cannot).
  *   gates none REASON      the row needs no lab state (say why), or one or
  *                          more of these, each on the runs named (kernel,
- *                          control); a gate that does not hold makes the
- *                          row NOT REPRODUCED with the lab's reason:
- *     gates capacity SUBJ...   the guest could dirty at >= LAB_MIN_X (3)
+ *                          control: all their runs; kernel:NAME one); a
+ *                          gate that does not hold makes the row NOT
+ *                          REPRODUCED with the lab's reason:
+ *     gates capacity RUNS...   the guest could dirty at >= LAB_MIN_X (3)
  *                          times its disks (meta's capacity_x_disk)
- *     gates throttled SUBJ... from=T [min=0.8]   capacity, then: writers
+ *     gates throttled RUNS... from=T [min=0.8]   capacity, then: writers
  *                          held by the throttle in >= min of the seconds
  *                          from T (dt cover of balance_dirty_pages.tsv)
- *     gates late SUBJ... from=T [max=0.5]   at most max of the calls from
+ *     gates late RUNS... from=T [max=0.5]   at most max of the calls from
  *                          T came late (pause < 0: CPU-bound, not held)
- *     gates capped SUBJ... from=T [max=0.1]   at most max of the calls
+ *     gates capped RUNS... from=T [max=0.1]   at most max of the calls
  *                          from T were cut at the max pause cap (dt capped)
- *   let NAME[:FMT] = RHS   a number, computed for each subject (the kernel
- *                          run, the model run, the control) in order:
+ *   let NAME[:FMT] = RHS   a number, computed on a subject (the kernel's
+ *                          runs, the model's, the control's) when a rule,
+ *                          a text or another let of it reads NAME:
  *                            dt CMD FILE ARGS... :KEY   KEY of dt's output
  *                              on the subject's FILE ({NAME} in ARGS is a
  *                              value); with n=0 and no KEY: no samples
  *                            dt CMD FILE ARGS...        a command that prints
  *                              one number (dt rows)
- *                            meta KEY [default V]       the subject's meta
+ *                            meta [NAME:]KEY [default V]   the run's meta
  *                            EXPR                       tsvexpr.h's calc
- *                          RUN is the subject's folder ({RUN}/FILE).
- *                          Its text is FMT of the number (%.17g, exact, for
- *                          an EXPR; dt's own text otherwise) and its value
- *                          is that text read back: a FMT rounds the value
- *                          itself, as the claims scripts' calc (%.4g) did.
+ *                          RUN is the subject's main folder ({RUN}/FILE);
+ *                          kernel.NAME reads the kernel's value on any
+ *                          subject. Its text is FMT of the number (%.17g,
+ *                          exact, for an EXPR; dt's own text otherwise)
+ *                          and its value is that text read back: a FMT
+ *                          rounds the value itself, as the claims scripts'
+ *                          calc (%.4g) did.
  *   text NAME [when EXPR:] TEXT    a text value (only when EXPR holds;
  *                          a later text of the same name wins)
- *   require EXPR: TEXT     among the lets: when EXPR does not hold (or
- *                          reads a missing value) the subject is NOT
- *                          REPRODUCED with TEXT as its value, and the lets
- *                          after it are not computed
+ *   require EXPR: TEXT     checked first on each subject: when EXPR does
+ *                          not hold (or reads a missing value) the subject
+ *                          is NOT REPRODUCED with TEXT as its value
  *   pass EXPR              the verdict rule: PASS when true, FAIL when
  *                          false, NOT REPRODUCED when a value it needs is
  *                          missing (no samples) or not finite
+ *   model-pass, control-pass EXPR    the rule for the model or the control
+ *                          when it differs (fewer runs)
  *   value TEXT             the kernel's value text ({NAME} or {NAME:FMT})
  *   model-value TEXT       the model's (default: value's)
  *   control-value TEXT     the control's (default: value's)
@@ -280,17 +293,26 @@ static char *word(char **s)
 
 struct var { char *name, *text; double v; };
 
+#define MAXRUNS 8
 struct subj {
 	const char *role;	/* kernel, model, control, or "" (constants) */
-	char *run;		/* its folder; NULL for the constants */
-	struct var *vars;
+	char *run;		/* its (first) folder; NULL for the constants */
+	int nruns;		/* its runs, by name ("" for an unnamed one) */
+	char *rname[MAXRUNS], *rdir[MAXRUNS];
+	struct row *row;	/* the row whose lets it computes */
+	struct var *vars;	/* the values computed so far */
 	int nvars;
 	char **cache_cmd, **cache_out;	/* dt's outputs, by command line */
 	int ncache;
 	char *unmet;		/* a require that did not hold: its text */
+	const char *busy[32];	/* the names being computed (a cycle check) */
+	int nbusy;
 };
 
-static struct subj consts = { "", NULL, NULL, 0, NULL, NULL, 0, NULL };
+static struct subj consts;
+static struct subj *kernel_subj;	/* the row's kernel, for kernel.NAME */
+static struct row chapter_row;	/* the chapter's part: its shared lets */
+static void compute(struct subj *s, struct row *r, const char *name, size_t len);
 
 static double readnum(const char *text)
 {
@@ -305,16 +327,40 @@ static double readnum(const char *text)
 	return v;
 }
 
-static struct var *lookup(struct subj *s, const char *name, size_t len)
+static struct var *computed(struct subj *s, const char *name, size_t len)
 {
 	int i;
 
 	for (i = s->nvars - 1; i >= 0; i--)
 		if (strlen(s->vars[i].name) == len && !strncmp(s->vars[i].name, name, len))
 			return &s->vars[i];
-	if (s != &consts)
-		return lookup(&consts, name, len);
 	return NULL;
+}
+
+/*
+ * A name's value on the subject: computed already; kernel.NAME, the
+ * row's kernel's; a let or text of the row, or else of the chapter's
+ * part, computed now on the subject (lets are computed when something
+ * reads them, so a chapter's let of a run is computed for each subject
+ * that reads it); an each value.
+ */
+static struct var *lookup(struct subj *s, const char *name, size_t len)
+{
+	struct var *v = computed(s, name, len);
+
+	if (v)
+		return v;
+	if (s != &consts && len > 7 && !strncmp(name, "kernel.", 7) && kernel_subj)
+		return lookup(kernel_subj, name + 7, len - 7);
+	if (s->row) {
+		compute(s, s->row, name, len);
+		if ((v = computed(s, name, len)))
+			return v;
+	}
+	compute(s, &chapter_row, name, len);
+	if ((v = computed(s, name, len)) || s == &consts)
+		return v;
+	return computed(&consts, name, len);
 }
 
 static void setvar(struct subj *s, const char *name, const char *text)
@@ -336,7 +382,7 @@ static double getvar(void *ctx, const char *name, size_t len, struct calc *c)
 	struct var *v = lookup(s, name, len);
 
 	if (!v) {
-		fail("no value named '%.*s' (a let before this line defines it)", (int)len, name);
+		fail("no value named '%.*s' (no let, text or each of the row, no constant)", (int)len, name);
 		calc_fail(c, "unknown name");
 		return NAN;
 	}
@@ -386,7 +432,7 @@ static char *expand(struct subj *s, const char *t)
 		colon = memchr(q, ':', p - q);
 		v = lookup(s, q + 1, (colon ? colon : p) - q - 1);
 		if (!v)
-			fail("no value named '%.*s' (a let before this line defines it)",
+			fail("no value named '%.*s' (no let, text or each of the row, no constant)",
 			     (int)((colon ? colon : p) - q - 1), q + 1);
 		if (colon) {
 			char *f = xasprintf("%.*s", (int)(p - colon - 1), colon + 1);
@@ -406,6 +452,23 @@ static char *expand(struct subj *s, const char *t)
 
 static const char *dt_path;
 
+/* FILE in the subject's run, NAME:FILE in its run NAME */
+static char *run_file(struct subj *s, const char *w)
+{
+	const char *c = strchr(w, ':');
+	int i;
+
+	if (!s->run)
+		fail("%s: a constant has no run", w);
+	if (!c)
+		return xasprintf("%s/%s", s->run, w);
+	for (i = 0; i < s->nruns; i++)
+		if (strlen(s->rname[i]) == (size_t)(c - w) && !strncmp(s->rname[i], w, c - w))
+			return xasprintf("%s/%s", s->rdir[i], c + 1);
+	fail("%s: the %s has no run named '%.*s'", w, s->role, (int)(c - w), w);
+	return NULL;
+}
+
 /* dt ARGV on the subject; its stdout, or one line and exit 2 */
 static char *run_dt(struct subj *s, char *cmdline)
 {
@@ -421,9 +484,10 @@ static char *run_dt(struct subj *s, char *cmdline)
 			return s->cache_out[i];
 	argv[argc++] = (char *)dt_path;
 	while ((w = word(&p)) && argc < 62) {
-		/* the file: the subject's */
-		if (argc == 2 && w[0] != '/')
-			w = xasprintf("%s/%s", s->run, w);
+		/* the file: the subject's, NAME:FILE one of its named runs'
+		 * (a path with a / is taken as it is) */
+		if (argc == 2 && !strchr(w, '/'))
+			w = run_file(s, w);
 		argv[argc++] = w;
 	}
 	argv[argc] = NULL;
@@ -558,13 +622,19 @@ static void do_let(struct subj *s, const struct dir *d)
 				fail("meta takes KEY [default VALUE]");
 			def = q + 8;
 		}
-		if (!s->run)
-			fail("meta %s: a constant has no run", key);
-		text = meta_of(s->run, key);
+		char *mpath;
+
+		if (!key)
+			fail("meta takes [RUN:]KEY [default VALUE]");
+		mpath = run_file(s, key);	/* RUN/KEY */
+		*strrchr(mpath, '/') = 0;
+		if (strchr(key, ':'))
+			key = strchr(key, ':') + 1;
+		text = meta_of(mpath, key);
 		if (!text || (!*text && def))
 			text = def ? xstrdup(def) : NULL;
 		if (!text)
-			fail("%s/meta has no '%s'", s->run, key);
+			fail("%s/meta has no '%s'", mpath, key);
 		if (fmt)
 			text = fmtnum(fmt, readnum(text));
 	} else {
@@ -605,7 +675,8 @@ static char *cond_split(char *rest, char **text, const char *what)
 	return rest;
 }
 
-static void do_text(struct subj *s, const struct dir *d)
+/* 1 and sets the text when its condition holds (or it has none) */
+static int do_text(struct subj *s, const struct dir *d)
 {
 	char *rest = xstrdup(d->rest), *p = rest, *name, *t;
 
@@ -617,11 +688,57 @@ static void do_text(struct subj *s, const struct dir *d)
 		char *e = cond_split(p + 5, &t, "text NAME when");
 
 		if (holds(s, e) != 1)
-			return;
+			return 0;
 		p = t;
 	}
 	setvar(s, name, expand(s, p));
 	free(rest);
+	return 1;
+}
+
+/* the name a let or text directive defines, and its length */
+static size_t defines(const struct dir *d, const char **name)
+{
+	const char *p = d->rest;
+
+	*name = p;
+	if (!strcmp(d->word, "let"))
+		return strcspn(p, " \t:");
+	if (!strcmp(d->word, "text"))
+		return strcspn(p, " \t");
+	return 0;
+}
+
+/* computes NAME on the subject from R's let or texts, if any */
+static void compute(struct subj *s, struct row *r, const char *name, size_t len)
+{
+	const char *n, *save_dir = cur_dir;
+	int i, found = 0, set = 0, save_line = cur_line;
+
+	for (i = 0; i < s->nbusy; i++)
+		if (strlen(s->busy[i]) == len && !strncmp(s->busy[i], name, len))
+			fail("'%.*s' depends on itself", (int)len, name);
+	for (i = 0; i < r->n; i++) {
+		const struct dir *d = &r->d[i];
+
+		if (defines(d, &n) != len || strncmp(n, name, len))
+			continue;
+		if (s->nbusy == 32)
+			fail("lets nested too deep");
+		s->busy[s->nbusy++] = xasprintf("%.*s", (int)len, n);
+		found = 1;
+		if (!strcmp(d->word, "let")) {
+			do_let(s, d);
+			set = 1;
+		} else {
+			set |= do_text(s, d);
+		}
+		s->nbusy--;
+	}
+	if (found && !set)	/* texts whose conditions all failed */
+		setvar(s, xasprintf("%.*s", (int)len, name), "");
+	cur_line = save_line;
+	cur_dir = save_dir;
 }
 
 /* 0 when the require holds; else the subject is unmet */
@@ -639,6 +756,8 @@ static int do_require(struct subj *s, const struct dir *d)
 
 static const char *verdict(struct subj *s, const struct dir *pass)
 {
+	if (!pass)
+		fail("no pass rule for the %s", s->role);
 	at(pass);
 	if (s->unmet)
 		return "NOT REPRODUCED";
@@ -745,72 +864,119 @@ static char *gate_capacity(const char *run)
 			 base(run), mbps ? mbps : "", x, lab_min_x);
 }
 
-static char *gate(struct subj *s, const char *g, const char *from, const char *lim)
+/* CMD with its FILE (the second word) in RUN */
+static char *run_cmd(const char *run, char *cmd)
+{
+	char *sp = strchr(cmd, ' '), *f = sp + 1, *e = strchr(f, ' ');
+
+	return xasprintf("%.*s %s/%.*s%s", (int)(sp - cmd), cmd, run, (int)(e ? e - f : (long)strlen(f)), f, e ? e : "");
+}
+
+static char *gate(struct subj *s, const char *run, const char *g, const char *from, const char *lim)
 {
 	char *why, *cmd, *f;
 	double v;
 
 	if (!strcmp(g, "capacity"))
-		return gate_capacity(s->run);
+		return gate_capacity(run);
 	if (!strcmp(g, "throttled")) {
 		char *dur;
 
-		why = gate_capacity(s->run);	/* first, as the lab's state needs it */
+		why = gate_capacity(run);	/* first, as the lab's state needs it */
 		if (why)
 			return why;
-		dur = meta_of(s->run, "duration");
+		dur = meta_of(run, "duration");
 		cmd = xasprintf("cover balance_dirty_pages.tsv from=%s to=%s", from, dur && *dur ? dur : "0");
-		f = dt_key(run_dt(s, cmd), "share", cmd);
+		f = dt_key(run_dt(s, run_cmd(run, cmd)), "share", cmd);
 		v = readnum(f);
 		if (isnan(v) || v < readnum(lim))
 			return xasprintf("lab: in %s the writers were throttled in only %s of the seconds from %s s (dirty stayed under the freerun ceiling: the guest dirtied about as fast as the disk wrote)",
-					 base(s->run), f, from);
+					 base(run), f, from);
 		return NULL;
 	}
 	if (!strcmp(g, "late")) {
 		cmd = xasprintf("frac balance_dirty_pages.tsv pause -1e9 -1 from=%s", from);
-		f = dt_key(run_dt(s, cmd), "frac", cmd);
+		f = dt_key(run_dt(s, run_cmd(run, cmd)), "frac", cmd);
 		v = readnum(f);
 		if (isnan(v))
-			return xasprintf("lab: %s has no balance_dirty_pages calls from %s s", base(s->run), from);
+			return xasprintf("lab: %s has no balance_dirty_pages calls from %s s", base(run), from);
 		if (v > readnum(lim))
 			return xasprintf("lab: in %s %s of the calls from %s s came late (pause < 0: the writers were CPU-bound, not throttled)",
-					 base(s->run), f, from);
+					 base(run), f, from);
 		return NULL;
 	}
 	/* capped */
 	cmd = xasprintf("capped balance_dirty_pages.tsv from=%s", from);
-	f = dt_key(run_dt(s, cmd), "frac", cmd);
+	f = dt_key(run_dt(s, run_cmd(run, cmd)), "frac", cmd);
 	v = readnum(f);
 	if (isnan(v))
-		return xasprintf("lab: %s has no balance_dirty_pages call from %s s", base(s->run), from);
+		return xasprintf("lab: %s has no balance_dirty_pages call from %s s", base(run), from);
 	if (v > readnum(lim))
 		return xasprintf("lab: in %s %s of the calls from %s s were cut at the max pause cap (the max pause area, where seed 007 promises no exact rate: under 640 KB/s per writer 6.1 aims the period at max_pause)",
-				 base(s->run), f, from);
+				 base(run), f, from);
 	return NULL;
 }
 
-static void eval_subject(struct subj *s, struct row *r)
+/*
+ * The runs a kernel, model or control directive names: RUN, or NAME=RUN
+ * ...; *rest is left at the first word that is neither (a control's
+ * description). 0 when one of them is missing in DIR.
+ */
+static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, int *n)
 {
-	int i;
+	char *p = *rest, *q, *w, *e;
+	int ok = 1;
 
-	setvar(s, "RUN", s->run);
-	for (i = 0; i < r->n && !s->unmet; i++)
-		if (!strcmp(r->d[i].word, "let"))
-			do_let(s, &r->d[i]);
-		else if (!strcmp(r->d[i].word, "text"))
-			do_text(s, &r->d[i]);
-		else if (!strcmp(r->d[i].word, "require"))
-			do_require(s, &r->d[i]);
+	*n = 0;
+	while (*p && *n < MAXRUNS) {
+		size_t wl = strcspn(p, " \t");
+
+		e = memchr(p, '=', wl);
+		if (!e && *n)
+			break;	/* only NAME=RUN words after the first */
+		q = p;
+		w = word(&q);
+		if (e) {
+			*strchr(w, '=') = 0;
+			rname[*n] = w;
+			w += strlen(w) + 1;
+			if (!*w || !calc_isname((unsigned char)rname[*n][0], 1))
+				fail("'%s=%s' is not NAME=RUN", rname[*n], w);
+		} else {
+			rname[*n] = "";
+		}
+		rdir[*n] = xasprintf("%s/%s", dir, w);
+		if (!have_run(dir, w))
+			ok = 0;
+		(*n)++;
+		p = q;
+		if (!e)
+			break;	/* one unnamed run */
+	}
+	if (!*n)
+		fail("names no run");
+	*rest = p;
+	return ok;
 }
 
-static struct subj *subject(const char *role, const char *run, struct row *r)
+static struct subj *subject(const char *role, char **rname, char **rdir, int n, struct row *r)
 {
 	struct subj *s = xmalloc(sizeof(*s));
+	int i;
 
 	s->role = role;
-	s->run = xstrdup(run);
-	eval_subject(s, r);
+	s->run = rdir[0];
+	s->nruns = n;
+	for (i = 0; i < n; i++) {
+		s->rname[i] = rname[i];
+		s->rdir[i] = rdir[i];
+	}
+	s->row = r;
+	setvar(s, "RUN", s->run);
+	/* the requires, in order: the first that does not hold ends it */
+	for (i = 0; i < r->n && !s->unmet; i++)
+		if (!strcmp(r->d[i].word, "require"))
+			do_require(s, &r->d[i]);
 	return s;
 }
 
@@ -924,12 +1090,13 @@ static const struct dir *find(struct row *r, const char *w)
 }
 
 static const char *const row_words[] = {
-	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "gates",
-	"let", "text", "require", "pass", "value", "model-value", "control-value", "why", NULL
+	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "gates",
+	"let", "text", "require", "pass", "model-pass", "control-pass", "value", "model-value",
+	"control-value", "why", NULL
 };
 static const char *const once_words[] = {
-	"kernel", "model", "control", "pass", "value", "model-value",
-	"control-value", "why", NULL
+	"kernel", "model", "optional", "pass", "model-pass", "control-pass", "value",
+	"model-value", "control-value", "why", NULL
 };
 
 static int in_list(const char *const *l, const char *w)
@@ -953,8 +1120,9 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 
 	for (i = 1; i < r->n; i++) {
 		char *gp, *g, *w, *from = NULL, *lim = NULL, *why;
-		struct subj *subs[8];
-		int ns = 0, j;
+		struct subj *subs[16];
+		const char *dirs_[16];
+		int ns = 0, j, j0;
 
 		if (strcmp(r->d[i].word, "gates"))
 			continue;
@@ -971,27 +1139,39 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 		if (strcmp(g, "capacity") && strcmp(g, "throttled") && strcmp(g, "late") && strcmp(g, "capped"))
 			fail("unknown gate '%s' (known: capacity, throttled, late, capped)", g);
 		while ((w = word(&gp))) {
+			char *colon = strchr(w, ':');
+			struct subj *s;
+
 			if (!strncmp(w, "from=", 5) && w[5]) {
 				from = w + 5;
-			} else if ((!strncmp(w, "min=", 4) && !strcmp(g, "throttled")) ||
-				   (!strncmp(w, "max=", 4) && (!strcmp(g, "late") || !strcmp(g, "capped")))) {
+				continue;
+			}
+			if ((!strncmp(w, "min=", 4) && !strcmp(g, "throttled")) ||
+			    (!strncmp(w, "max=", 4) && (!strcmp(g, "late") || !strcmp(g, "capped")))) {
 				lim = w + 4;
 				if (isnan(readnum(lim)))
 					fail("gates %s: '%s' is not a number", g, w);
-			} else if (!strcmp(w, "kernel") || !strcmp(w, "control")) {
-				struct subj *s = !strcmp(w, "kernel") ? k : c;
-
-				if (!s || !s->run || (s == c && !find(r, "control")))
-					fail("gates %s: the row has no %s run", g, w);
-				if (s == c && strncmp(find(r, "control")->rest, "kernel ", 7))
-					fail("gates %s: the control is the model's, not a kernel run", g);
-				if (ns < 8)
-					subs[ns++] = s;
-			} else {
-				fail("gates %s: '%s' is neither a run of the row (kernel, control) nor %s", g, w,
+				continue;
+			}
+			if (colon)
+				*colon = 0;
+			if (strcmp(w, "kernel") && strcmp(w, "control"))
+				fail("gates %s: '%s' is neither a run of the row (kernel, control, kernel:NAME) nor %s", g, w,
 				     !strcmp(g, "capacity") ? "anything else" :
 				     !strcmp(g, "throttled") ? "from=T or min=X" : "from=T or max=X");
-			}
+			s = !strcmp(w, "kernel") ? k : c;
+			if (!s)
+				fail("gates %s: the row has no %s run", g, w);
+			if (s == c && strcmp(s->role, "control"))
+				fail("gates %s: the control is the model's, not a kernel run", g);
+			j0 = ns;
+			for (j = 0; j < s->nruns; j++)
+				if ((!colon || !strcmp(s->rname[j], colon + 1)) && ns < 16) {
+					subs[ns] = s;
+					dirs_[ns++] = s->rdir[j];
+				}
+			if (ns == j0)
+				fail("gates %s: the %s has no run named '%s'", g, w, colon ? colon + 1 : "");
 		}
 		if (!ns)
 			fail("gates %s names no run (kernel, control)", g);
@@ -1000,7 +1180,7 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 		if (!lim)
 			lim = !strcmp(g, "throttled") ? "0.8" : !strcmp(g, "late") ? "0.5" : "0.1";
 		for (j = 0; j < ns; j++) {
-			why = gate(subs[j], g, from, lim);
+			why = gate(subs[j], dirs_[j], g, from, lim);
 			if (why) {
 				if (lab->n)
 					bputs(lab, "; ");
@@ -1010,24 +1190,39 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 	}
 }
 
+/* the pass rule for a role: model-pass or control-pass, else pass */
+static const struct dir *pass_of(struct row *r, const char *role)
+{
+	char w[32];
+
+	snprintf(w, sizeof(w), "%s-pass", role);
+	return find(r, w) ? find(r, w) : find(r, "pass");
+}
+
 static char *do_row(struct row *r)
 {
 	const struct dir *head = &r->d[0], *d;
-	char *rest, *p, *id, *kind = head->word;
+	char *rest, *p, *id, *kind = head->word, *text;
 	char *mv = "n/a", *mval = "-", *kv, *kval, *reason;
-	char *cdesc = "-", *cv = "-", *cval = "-", *v, *krun;
+	char *cdesc = "-", *cv = "-", *cval = "-", *v;
+	char *rname[MAXRUNS], *rdir[MAXRUNS];
 	struct buf src = { 0 }, lab = { 0 }, out = { 0 };
 	struct subj *k, *m = NULL, *c = NULL;
 	const char *val[NFIELDS];
-	int i, j;
+	int i, j, n;
 
 	at(head);
-	rest = expand(&consts, head->rest);
+	rest = xstrdup(head->rest);
 	p = rest;
 	id = word(&p);
 	if (!id || !*p)
 		fail("%s takes ID TEXT", kind);
+	id = expand(&consts, id);	/* {each values}; the text on the kernel's run */
+	text = p;
 	for (i = 1; i < r->n; i++) {
+		const char *nm, *nm2;
+		size_t l;
+
 		at(&r->d[i]);
 		if (!in_list(row_words, r->d[i].word) || !strcmp(r->d[i].word, "claim") ||
 		    !strcmp(r->d[i].word, "sanity"))
@@ -1036,6 +1231,12 @@ static char *do_row(struct row *r)
 			for (j = 1; j < i; j++)
 				if (!strcmp(r->d[j].word, r->d[i].word))
 					fail("given twice in row %s", id);
+		/* a let's name once; texts of one name may be several */
+		if ((l = defines(&r->d[i], &nm)))
+			for (j = 1; j < i; j++)
+				if (defines(&r->d[j], &nm2) == l && !strncmp(nm, nm2, l) &&
+				    (strcmp(r->d[i].word, "text") || strcmp(r->d[j].word, "text")))
+					fail("'%.*s' is defined twice in row %s (line %d)", (int)l, nm, id, r->d[j].line);
 	}
 	at(head);
 	for (i = 1; i < r->n; i++)
@@ -1064,37 +1265,51 @@ static char *do_row(struct row *r)
 	if (!strcmp(kind, "sanity") && find(r, "control"))
 		fail("sanity row %s has a control (a row with one is a claim)", id);
 	at(d);
-	krun = expand(&consts, d->rest);
-	if (!have_run(runs_dir, krun))
-		fail("%s/%s: no such run (its meta is missing)", runs_dir, krun);
-	k = subject("kernel", xasprintf("%s/%s", runs_dir, krun), r);
-	kv = (char *)verdict(k, find(r, "pass"));
+	p = expand(&consts, d->rest);
+	if (!parse_runs(&p, runs_dir, rname, rdir, &n)) {
+		if (find(r, "optional"))
+			return xstrdup("");	/* left out: a run it needs is not there */
+		for (i = 0; i < n; i++)
+			if (access(xasprintf("%s/meta", rdir[i]), R_OK))
+				fail("%s: no such run (its meta is missing)", rdir[i]);
+	}
+	if (*p)
+		fail("'%s' is not NAME=RUN (a kernel names its runs only)", p);
+	k = subject("kernel", rname, rdir, n, r);
+	kernel_subj = k;
+	kv = (char *)verdict(k, pass_of(r, "kernel"));
 	kval = text_of(k, find(r, "value"));
+	at(head);
+	text = expand(k, text);
 	at(find(r, "why"));
 	reason = expand(k, find(r, "why")->rest);
 	if ((d = find(r, "model")) && models_dir) {
-		char *mrun = expand(&consts, d->rest);
-
-		if (have_run(models_dir, mrun)) {
-			m = subject("model", xasprintf("%s/%s", models_dir, mrun), r);
-			mv = (char *)verdict(m, find(r, "pass"));
+		at(d);
+		p = expand(&consts, d->rest);
+		if (parse_runs(&p, models_dir, rname, rdir, &n)) {
+			if (*p)
+				fail("'%s' is not NAME=RUN (a model names its runs only)", p);
+			m = subject("model", rname, rdir, n, r);
+			mv = (char *)verdict(m, pass_of(r, "model"));
 			d = find(r, "model-value") ? find(r, "model-value") : find(r, "value");
 			mval = text_of(m, d);
 		}
 	}
-	if ((d = find(r, "control"))) {
-		char *cp, *ck, *cn;
+	/* the first control that can run: a kernel run's when it is there */
+	for (i = 1; i < r->n && !c; i++) {
+		char *cp, *ck;
 
-		at(d);
-		cp = expand(&consts, d->rest);
+		if (strcmp(r->d[i].word, "control"))
+			continue;
+		at(&r->d[i]);
+		cp = expand(&consts, r->d[i].rest);
 		ck = word(&cp);
 		if (ck && !strcmp(ck, "kernel")) {
-			cn = word(&cp);
-			if (!cn || !*cp)
-				fail("control takes kernel RUN DESC, or model KEY=VALUE... DESC");
-			if (!have_run(runs_dir, cn))
-				fail("%s/%s: no such run (its meta is missing)", runs_dir, cn);
-			c = subject("control", xasprintf("%s/%s", runs_dir, cn), r);
+			if (!parse_runs(&cp, runs_dir, rname, rdir, &n))
+				continue;
+			if (!*cp)
+				fail("control kernel RUN... takes a description after its runs");
+			c = subject("control", rname, rdir, n, r);
 		} else if (ck && !strcmp(ck, "model")) {
 			char *extra[16], *q;
 			int ne = 0;
@@ -1109,14 +1324,20 @@ static char *do_row(struct row *r)
 			}
 			if (!ne || !*cp)
 				fail("control model takes KEY=VALUE... DESC");
-			c = subject("control", model_control(k->run, extra, ne), r);
+			rname[0] = k->rname[0];	/* in place of the kernel's run */
+			rdir[0] = model_control(k->run, extra, ne);
+			c = subject("model control", rname, rdir, 1, r);
 		} else {
-			fail("control takes kernel RUN DESC, or model KEY=VALUE... DESC");
+			fail("control takes kernel RUN... DESC, or model KEY=VALUE... DESC");
 		}
 		cdesc = cp;
-		cv = (char *)verdict(c, find(r, "pass"));
+		cv = (char *)verdict(c, pass_of(r, "control"));
 		d = find(r, "control-value") ? find(r, "control-value") : find(r, "value");
 		cval = text_of(c, d);
+	}
+	if (find(r, "control") && !c) {
+		at(find(r, "control"));
+		fail("no control of row %s could run (the runs of each are missing)", id);
 	}
 	do_gates(r, k, c, &lab);
 	if (lab.n) {
@@ -1133,8 +1354,9 @@ static char *do_row(struct row *r)
 		else
 			reason = xasprintf("the control did not run (%s); %s", cv, reason);
 	}
+	kernel_subj = NULL;
 	val[0] = id; val[1] = chapter; val[2] = kind; val[3] = bstr(&src);
-	val[4] = p; val[5] = mv; val[6] = mval; val[7] = kv; val[8] = kval;
+	val[4] = text; val[5] = mv; val[6] = mval; val[7] = kv; val[8] = kval;
 	val[9] = cdesc; val[10] = cv; val[11] = cval; val[12] = v; val[13] = reason;
 	/* the columns in tools/claims.cols's order */
 	{
@@ -1271,7 +1493,14 @@ int main(int argc, char **argv)
 				if (!have_run(runs_dir, w))
 					fail("%s/%s: no such run (its meta is missing)", runs_dir, w);
 		} else if (!strcmp(dirs[i].word, "let")) {
-			do_let(&consts, &dirs[i]);
+			const char *nm, *nm2;
+			size_t l = defines(&dirs[i], &nm);
+			int j;
+
+			/* computed when a row reads it, on the row's runs */
+			for (j = 0; j < i; j++)
+				if (defines(&dirs[j], &nm2) == l && !strncmp(nm, nm2, l))
+					fail("'%.*s' is defined twice (line %d)", (int)l, nm, dirs[j].line);
 		} else {
 			fail("not a directive of the chapter's part (chapter, need, let)");
 		}
@@ -1285,6 +1514,8 @@ int main(int argc, char **argv)
 		cur_dir = "claim";
 		fail("no claim or sanity row");
 	}
+	chapter_row.d = dirs;
+	chapter_row.n = i;
 	do_rows(i, ndirs, &all);
 	fputs(bstr(&all), stdout);
 	return fflush(stdout) ? 2 : 0;

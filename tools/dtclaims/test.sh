@@ -89,6 +89,20 @@ row() { # KIND ID KERNEL CONTROL PASS [MORE...]: a row with every directive
 	echo "why a test"
 }
 
+bad() { # NAME EXPECTED_STDERR_PATTERN CONF_LINES...
+	local name=$1 pat=$2 f=$T/bad.conf out rc n
+	shift 2
+	conf "$f" "$@"
+	out=$(run "$f")
+	rc=$?
+	n=$(wc -l < "$T/err")
+	if [ "$rc" = 2 ] && [ -z "$out" ] && [ "$n" = 1 ] && grep -qE "^$f:[0-9]+: $pat" "$T/err"; then
+		t_result ok "bad claims file: $name" "$(cat "$T/err")"
+	else
+		t_result FAIL "bad claims file: $name" "exit $rc, $n lines on stderr: $(head -c 300 "$T/err"), stdout: ${out:0:80}"
+	fi
+}
+
 # --- the expression language (tsvexpr.h's calc) ----------------------------
 conf "$T/calc.conf" "$(row sanity c up - '1' 'gates none a test' \
 	'let a = 1 + 2 * 3' 'let b = 10 - 3 - 2' 'let c = -(2 - 5) * 2' 'let d = 7 / 2' \
@@ -210,20 +224,47 @@ t_ok "require: the control's 2 rows -> its verdict NOT REPRODUCED, its value the
 	test "$(col e-req control_verdict,control_value,verdict <<< "$out")" = $'NOT REPRODUCED\tfewer than 6 rows\tINCONCLUSIVE'
 t_ok "&& and ||: a side that does not decide may read a missing value" test "$(col e-short kernel <<< "$out")" = PASS
 
+# --- several runs per subject, shared lets, fallbacks ----------------------
+cat > "$T/m.conf" <<'EOC'
+chapter 7
+# a shared let: computed on each run that reads it
+let mean = dt summary s.tsv x :mean
+let twice = 2 * mean
+claim m-two two runs, a named one read as b:FILE and meta b:KEY
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel a=up b=flat
+control kernel a=nosuch the missing run: skipped
+control kernel a=flat the second control
+gates capacity kernel:b
+let bmean = dt summary b:s.tsv x :mean
+let bcpus = meta b:cpus
+pass all(mean > 4, bmean == 1, bcpus == 2)
+control-pass mean > kernel.mean
+value {mean} {bmean} {bcpus} {twice}
+control-value {mean} vs the kernel's {kernel.mean}
+why -
+claim m-opt a row left out without its runs
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+optional
+kernel a=up b=nosuch
+control kernel up -
+gates none t
+pass 1
+value -
+why -
+EOC
+out=$(run "$T/m.conf")
+[ -n "$out" ] || cat "$T/err"
+t_ok "runs by name: b:FILE and meta b:KEY read the run named b; all() of three" test "$(col m-two kernel,kernel_value <<< "$out")" = $'PASS\t4.5 1 2 9'
+t_ok "several controls: the first whose runs are there; control-pass and kernel.NAME" \
+	test "$(col m-two control,control_verdict,control_value <<< "$out")" = $'the second control\tFAIL\t1 vs the kernel\'s 4.5'
+t_ok "optional: the row is left out when a kernel run is missing" test "$(wc -l <<< "$out")" = 1
+bad "a let that reads itself" "let: 'x' depends on itself" "$(row sanity c up - 'mean > 2' 'gates none t' 'let x = x + 1' | sed 's/^value .*/value {x}/')"
+bad "a let defined twice" "let: 'm2' is defined twice in row c" "$(row sanity c up - 'mean > 2' 'gates none t' 'let m2 = 1' 'let m2 = 2')"
+bad "a kernel run missing, the row not optional" "kernel: .*/nosuch: no such run" "$(row sanity c a=up - 'mean > 2' 'gates none t' | sed 's/^kernel .*/kernel a=up b=nosuch/')"
+bad "a run name the subject lacks" "let: c:s.tsv: the kernel has no run named 'c'" "$(row sanity c up - 'm > 2' 'gates none t' 'let m = dt summary c:s.tsv x :mean')"
+
 # --- a bad claims file: one line naming the file, the line and the directive
-bad() { # NAME EXPECTED_STDERR_PATTERN CONF_LINES...
-	local name=$1 pat=$2 f=$T/bad.conf out rc n
-	shift 2
-	conf "$f" "$@"
-	out=$(run "$f")
-	rc=$?
-	n=$(wc -l < "$T/err")
-	if [ "$rc" = 2 ] && [ -z "$out" ] && [ "$n" = 1 ] && grep -qE "^$f:[0-9]+: $pat" "$T/err"; then
-		t_result ok "bad claims file: $name" "$(cat "$T/err")"
-	else
-		t_result FAIL "bad claims file: $name" "exit $rc, $n lines on stderr: $(head -c 300 "$T/err"), stdout: ${out:0:80}"
-	fi
-}
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"
 bad "an unknown dt key" "let: dt summary .* printed no 'meen'" \

@@ -136,8 +136,9 @@ static inline int cmpd(const void *x, const void *y)
  *   FUNC:  abs(x) sqrt(x) int(x) (toward 0) min(a, b) max(a, b)
  *          within(x, lo, hi) (lo <= x <= hi)  all(a, ...) (up to 8: every
  *          one true; missing when one is missing, whatever the others)
+ *          when(c, x) (x when c holds, else missing)
  *
- * NAME ([A-Za-z_][A-Za-z0-9_.]*) is looked up through the caller's get(),
+ * NAME ([A-Za-z_][A-Za-z0-9_.@]*) is looked up through the caller's get(),
  * which reports an unknown name through calc_fail, and counts in nanread
  * the values it gave that were missing (NAN). Truth is 1 or 0. A division
  * by zero gives NAN, and NAN passes through arithmetic and comparisons.
@@ -181,14 +182,14 @@ static inline double calc_or(struct calc *c);
 static inline int calc_isname(int ch, int first)
 {
 	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_' ||
-	       (!first && ((ch >= '0' && ch <= '9') || ch == '.'));
+	       (!first && ((ch >= '0' && ch <= '9') || ch == '.' || ch == '@'));
 }
 
 static inline double calc_call(struct calc *c, const char *name, size_t len)
 {
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
-		{ "int", 1 }, { "all", -1 },
+		{ "int", 1 }, { "all", -1 }, { "when", 2 },
 	};
 	double a[8] = { 0 };
 	int i, k, n = 0;
@@ -225,6 +226,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	case 3: return a[0] > a[1] ? a[0] : a[1];
 	case 4: return a[0] >= a[1] && a[0] <= a[2];
 	case 5: return trunc(a[0]);
+	case 7: return a[0] ? a[1] : NAN;
 	default:
 		for (i = 0; i < n; i++)
 			if (!a[i])

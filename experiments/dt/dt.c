@@ -1185,6 +1185,50 @@ static int cmd_share(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	return 0;
 }
 
+/*
+ * marks: print.tsv (the trace markers): the KEY=VALUE words of the
+ * selected rows' buf, each key's first value, in the order found.
+ */
+static int cmd_marks(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL], *out = NULL, *w, *sp;
+	size_t cap = 0, n = 0, olen = 0;
+	int cb = needcol(hdr, nh, "buf");
+	struct sel s;
+	double t;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&s, f, nf, tcol, &t) || nf <= cb)
+			continue;
+		n++;
+		for (w = strtok_r(f[cb], " ", &sp); w; w = strtok_r(NULL, " ", &sp)) {
+			char *eq = strchr(w, '='), *key;
+
+			if (!eq || eq == w || !eq[1])
+				continue;
+			key = xrealloc(NULL, eq - w + 3);
+			snprintf(key, eq - w + 3, " %.*s=", (int)(eq - w), w);
+			if (out && strstr(out, key)) {
+				free(key);
+				continue;	/* its first value only */
+			}
+			free(key);
+			out = xrealloc(out, olen + strlen(w) + 2);
+			olen += sprintf(out + olen, " %s", w);
+		}
+	}
+	free(line);
+	if (!n)
+		printf("n=0\n");
+	else
+		printf("n=%zu%s\n", n, out ? out : "");
+	free(out);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1220,6 +1264,8 @@ static const struct cmd {
 	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
 	{ "pollmatch", 0, cmd_pollmatch, "",
 	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2; of the rows whose dirtied count reached that interval (the calls it triggered): reached rmatch rfrac" },
+	{ "marks", 0, cmd_marks, "",
+	  "print.tsv: the KEY=VALUE words of the trace markers (buf), the first value of each key" },
 	{ "cover", 0, cmd_cover, "from=T to=T",
 	  "share of the seconds of [from, to) with at least one selected row: n seconds share" },
 	{ "capped", 0, cmd_capped, "",

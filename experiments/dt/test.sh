@@ -199,7 +199,16 @@ t_ok "share: interp, the bytes between the rows around each end (49312)" test "$
 t_ok "share without writers: n=0 only" test "$("$D" share "$T/tio.tsv" pool="$T/gds.tsv" from=50 where=comm=dtwork)" = n=0
 out=$("$D" share "$T/tio.tsv" from=2 2>&1)
 t_ok "share needs pool= (exit 2)" sh -c "[ $? -eq 2 ] && printf '%s' '$out' | grep -q 'needs pool='"
+
+# marks: the KEY=VALUE words of the markers, each key's first value
+printf 'time\tbuf\n1\tstart\n2\tch04 seed\n3\tch04 seed_dirty_ratelimit=5120 write_bw=5000 tasks=2\n4\tagain tasks=9 x=\n' > "$T/print.tsv"
+s=$("$D" marks "$T/print.tsv")
+t_ok "marks: four rows, the first value of each key, a key without a value skipped" \
+	test "$s" = "n=4 seed_dirty_ratelimit=5120 write_bw=5000 tasks=2"
+t_ok "marks of no rows: n=0" test "$("$D" marks "$T/print.tsv" from=9)" = n=0
+s=$("$D" summary "$T/print.tsv" time "where=buf=ch04 seed")
+t_ok "where= with a value holding a space (one argument)" test "$(t_get min "$s")" = 2
 out=$("$D" --help)
-t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
 t_end

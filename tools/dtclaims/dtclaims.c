@@ -289,6 +289,26 @@ static char *word(char **s)
 	return w;
 }
 
+/* the first word of *s, or a "double-quoted" one (white space kept) */
+static char *qword(char **s)
+{
+	char *w, *e;
+
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	if (**s != '"')
+		return word(s);
+	w = *s + 1;
+	e = strchr(w, '"');
+	if (!e)
+		fail("a \" without its closing \"");
+	*e = 0;
+	*s = e + 1;
+	while (**s == ' ' || **s == '\t')
+		(*s)++;
+	return w;
+}
+
 /* --- values: a name, its text and the number the text reads as ----------- */
 
 struct var { char *name, *text; double v; };
@@ -307,11 +327,15 @@ struct subj {
 	char *unmet;		/* a require that did not hold: its text */
 	const char *busy[32];	/* the names being computed (a cycle check) */
 	int nbusy;
+	int model;		/* the model's run: model-let before let */
+	struct subj *sub[MAXRUNS];	/* the same runs, another one main (NAME@RUN) */
 };
 
 static struct subj consts;
 static struct subj *kernel_subj;	/* the row's kernel, for kernel.NAME */
 static struct row chapter_row;	/* the chapter's part: its shared lets */
+static struct subj *on_run(struct subj *s, const char *rn, size_t len);
+static void setvar(struct subj *s, const char *name, const char *text);
 static void compute(struct subj *s, struct row *r, const char *name, size_t len);
 
 static double readnum(const char *text)
@@ -352,6 +376,19 @@ static struct var *lookup(struct subj *s, const char *name, size_t len)
 		return v;
 	if (s != &consts && len > 7 && !strncmp(name, "kernel.", 7) && kernel_subj)
 		return lookup(kernel_subj, name + 7, len - 7);
+	if (s != &consts && memchr(name, '@', len)) {
+		const char *at_ = memchr(name, '@', len);
+		struct subj *o = on_run(s, at_ + 1, len - (at_ + 1 - name));
+
+		if (o->unmet) {	/* that run has nothing to measure */
+			setvar(s, xasprintf("%.*s", (int)len, name), "");
+			return computed(s, name, len);
+		}
+		v = lookup(o, name, at_ - name);
+		if (v)
+			setvar(s, xasprintf("%.*s", (int)len, name), v->text);
+		return computed(s, name, len);
+	}
 	if (s->row) {
 		compute(s, s->row, name, len);
 		if ((v = computed(s, name, len)))
@@ -399,6 +436,21 @@ static char *fmtnum(const char *fmt, double v)
 
 	if (isnan(v) || isinf(v))
 		return xstrdup("nan");
+	if (!strcmp(fmt, "exact")) {	/* the shortest text that reads back as v */
+		int k;
+
+		if (v == trunc(v) && fabs(v) < 1e15)
+			return xasprintf("%.0f", v);	/* a whole number, whole */
+
+		for (k = 1; k < 17; k++) {
+			char *t = xasprintf("%.*g", k, v);
+
+			if (strtod(t, NULL) == v)
+				return t;
+			free(t);
+		}
+		return xasprintf("%.17g", v);
+	}
 	if (*p++ != '%')
 		fail("format '%s' is not %%[.N](f|g|e)", fmt);
 	if (*p == '.')
@@ -483,7 +535,7 @@ static char *run_dt(struct subj *s, char *cmdline)
 		if (!strcmp(s->cache_cmd[i], cmdline))
 			return s->cache_out[i];
 	argv[argc++] = (char *)dt_path;
-	while ((w = word(&p)) && argc < 62) {
+	while ((w = qword(&p)) && argc < 62) {
 		/* the file: the subject's, NAME:FILE one of its named runs'
 		 * (a path with a / is taken as it is) */
 		if (argc == 2 && !strchr(w, '/'))
@@ -643,7 +695,7 @@ static void do_let(struct subj *s, const struct dir *d)
 
 		if (err)
 			fail("%s in \"%s\"", err, p);
-		text = fmtnum(fmt ? fmt : "%.17g", v);
+		text = fmtnum(fmt ? fmt : "exact", v);
 	}
 	setvar(s, name, text);
 	free(rest);
@@ -702,10 +754,21 @@ static size_t defines(const struct dir *d, const char **name)
 	const char *p = d->rest;
 
 	*name = p;
-	if (!strcmp(d->word, "let"))
+	if (!strcmp(d->word, "let") || !strcmp(d->word, "model-let"))
 		return strcspn(p, " \t:");
 	if (!strcmp(d->word, "text"))
 		return strcspn(p, " \t");
+	return 0;
+}
+
+static int has_model_let(struct row *r, const char *name, size_t len)
+{
+	const char *n;
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->d[i].word, "model-let") && defines(&r->d[i], &n) == len && !strncmp(n, name, len))
+			return 1;
 	return 0;
 }
 
@@ -723,11 +786,16 @@ static void compute(struct subj *s, struct row *r, const char *name, size_t len)
 
 		if (defines(d, &n) != len || strncmp(n, name, len))
 			continue;
+		/* on the model, a model-let of the name replaces its let */
+		if (!strcmp(d->word, "let") && s->model && has_model_let(r, name, len))
+			continue;
+		if (!strcmp(d->word, "model-let") && !s->model)
+			continue;
 		if (s->nbusy == 32)
 			fail("lets nested too deep");
 		s->busy[s->nbusy++] = xasprintf("%.*s", (int)len, n);
 		found = 1;
-		if (!strcmp(d->word, "let")) {
+		if (!strcmp(d->word, "let") || !strcmp(d->word, "model-let")) {
 			do_let(s, d);
 			set = 1;
 		} else {
@@ -972,12 +1040,46 @@ static struct subj *subject(const char *role, char **rname, char **rdir, int n, 
 		s->rdir[i] = rdir[i];
 	}
 	s->row = r;
+	s->model = !strncmp(role, "model", 5);
+	if (!strcmp(role, "kernel"))
+		kernel_subj = s;
 	setvar(s, "RUN", s->run);
-	/* the requires, in order: the first that does not hold ends it */
+	/* the requires, the chapter's then the row's, in order: the first
+	 * that does not hold ends it */
+	for (i = 0; i < chapter_row.n && !s->unmet; i++)
+		if (!strcmp(chapter_row.d[i].word, "require"))
+			do_require(s, &chapter_row.d[i]);
 	for (i = 0; i < r->n && !s->unmet; i++)
 		if (!strcmp(r->d[i].word, "require"))
 			do_require(s, &r->d[i]);
 	return s;
+}
+
+/* the subject's runs with run RN as the main one (NAME@RN reads NAME there) */
+static struct subj *on_run(struct subj *s, const char *rn, size_t len)
+{
+	char *names[MAXRUNS], *ds[MAXRUNS];
+	int i, j;
+
+	for (i = 0; i < s->nruns; i++)
+		if (strlen(s->rname[i]) == len && !strncmp(s->rname[i], rn, len))
+			break;
+	if (i == s->nruns)
+		fail("the %s has no run named '%.*s'", s->role, (int)len, rn);
+	if (!s->sub[i]) {
+		struct subj *save = kernel_subj;
+
+		names[0] = s->rname[i];
+		ds[0] = s->rdir[i];
+		for (j = 0; j < s->nruns; j++)
+			if (j != i) {
+				names[j < i ? j + 1 : j] = s->rname[j];
+				ds[j < i ? j + 1 : j] = s->rdir[j];
+			}
+		s->sub[i] = subject(s->role, names, ds, s->nruns, s->row);
+		kernel_subj = save;
+	}
+	return s->sub[i];
 }
 
 /* a text directive's TEXT, expanded on the subject (a require's text when unmet) */
@@ -1091,7 +1193,7 @@ static const struct dir *find(struct row *r, const char *w)
 
 static const char *const row_words[] = {
 	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "gates",
-	"let", "text", "require", "pass", "model-pass", "control-pass", "value", "model-value",
+	"let", "model-let", "text", "require", "pass", "model-pass", "control-pass", "value", "model-value",
 	"control-value", "why", NULL
 };
 static const char *const once_words[] = {
@@ -1235,7 +1337,8 @@ static char *do_row(struct row *r)
 		if ((l = defines(&r->d[i], &nm)))
 			for (j = 1; j < i; j++)
 				if (defines(&r->d[j], &nm2) == l && !strncmp(nm, nm2, l) &&
-				    (strcmp(r->d[i].word, "text") || strcmp(r->d[j].word, "text")))
+				    (strcmp(r->d[i].word, "text") || strcmp(r->d[j].word, "text")) &&
+				    !strcmp(r->d[i].word, "model-let") == !strcmp(r->d[j].word, "model-let"))
 					fail("'%.*s' is defined twice in row %s (line %d)", (int)l, nm, id, r->d[j].line);
 	}
 	at(head);
@@ -1492,17 +1595,20 @@ int main(int argc, char **argv)
 			while ((w = word(&p)))
 				if (!have_run(runs_dir, w))
 					fail("%s/%s: no such run (its meta is missing)", runs_dir, w);
-		} else if (!strcmp(dirs[i].word, "let")) {
+		} else if (!strcmp(dirs[i].word, "require")) {
+			;	/* checked on every subject of every row */
+		} else if (!strcmp(dirs[i].word, "let") || !strcmp(dirs[i].word, "model-let")) {
 			const char *nm, *nm2;
 			size_t l = defines(&dirs[i], &nm);
 			int j;
 
 			/* computed when a row reads it, on the row's runs */
 			for (j = 0; j < i; j++)
-				if (defines(&dirs[j], &nm2) == l && !strncmp(nm, nm2, l))
+				if (defines(&dirs[j], &nm2) == l && !strncmp(nm, nm2, l) &&
+				    !strcmp(dirs[j].word, dirs[i].word))
 					fail("'%.*s' is defined twice (line %d)", (int)l, nm, dirs[j].line);
 		} else {
-			fail("not a directive of the chapter's part (chapter, need, let)");
+			fail("not a directive of the chapter's part (chapter, need, let, model-let, require)");
 		}
 	}
 	if (!chapter) {

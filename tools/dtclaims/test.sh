@@ -264,6 +264,41 @@ bad "a let defined twice" "let: 'm2' is defined twice in row c" "$(row sanity c 
 bad "a kernel run missing, the row not optional" "kernel: .*/nosuch: no such run" "$(row sanity c a=up - 'mean > 2' 'gates none t' | sed 's/^kernel .*/kernel a=up b=nosuch/')"
 bad "a run name the subject lacks" "let: c:s.tsv: the kernel has no run named 'c'" "$(row sanity c up - 'm > 2' 'gates none t' 'let m = dt summary c:s.tsv x :mean')"
 
+# --- a let on another run (NAME@RUN), the model's own lets, quoted dt
+# arguments, a chapter's require, when(), whole numbers written whole
+for r in up flat; do printf 'time\tbuf\n1\tgo now\n' > "$T/runs/$r/print.tsv"; done
+mkdir -p "$T/models/up" "$T/models/flat"
+cp "$T/runs/up/s.tsv" "$T/models/up/"; cp "$T/runs/flat/s.tsv" "$T/models/flat/"
+printf 'go_at = 7\n' > "$T/models/up/meta"; printf 'go_at = 8\n' > "$T/models/flat/meta"
+cat > "$T/a.conf" <<'EOC'
+chapter 7
+require mean < 100: a chapter's require: mean {mean} too high
+let mean = dt summary s.tsv x :mean
+let go = dt summary print.tsv time "where=buf=go now" :min
+model-let go = meta go_at
+claim a-two the mean on the run named b, NAME@RUN
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel a=up b=flat
+model a=up b=flat
+control kernel a=flat b=up the flat run
+gates none t
+let tenth = 0.1 * 3
+let ten = 20 / 2
+pass when(mean > mean@b, 1)
+value {mean} vs {mean@b}, go at {go}; {tenth} {ten}
+why -
+EOC
+out=$("$C" --dt "$D" --model "$T/dtmodel" --cols "$KIT/tools/claims.cols" --seeds "$KIT/tools/seeds.tsv" "$T/a.conf" "$T/runs" "$T/models" 2> "$T/err")
+[ -n "$out" ] || cat "$T/err"
+t_ok "NAME@RUN on the kernel and the model; a quoted where= with a space; exact text of 0.1 x 3 and 10" \
+	test "$(col a-two kernel,kernel_value <<< "$out")" = $'PASS\t4.5 vs 1, go at 1; 0.30000000000000004 10'
+t_ok "model-let: the model's runs read their meta instead" test "$(col a-two model_value <<< "$out")" = "4.5 vs 1, go at 7; 0.30000000000000004 10"
+t_ok "when(c, x): missing when c does not hold (the control: 1 > 4.5 is false)" test "$(col a-two control_verdict <<< "$out")" = "NOT REPRODUCED"
+sed -i 's/mean < 100/mean < 2/' "$T/a.conf"
+out=$("$C" --dt "$D" --model "$T/dtmodel" --cols "$KIT/tools/claims.cols" --seeds "$KIT/tools/seeds.tsv" "$T/a.conf" "$T/runs" 2> "$T/err")
+t_ok "a chapter's require, on every subject: unmet on the kernel (4.5), met on the control (1)" \
+	test "$(col a-two kernel,kernel_value,control_verdict <<< "$out")" = $'NOT REPRODUCED\ta chapter\'s require: mean 4.5 too high\tNOT REPRODUCED'
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

@@ -136,12 +136,13 @@ static inline int cmpd(const void *x, const void *y)
  *   FUNC:  abs(x) sqrt(x) int(x) (toward 0) min(a, b) max(a, b)
  *          within(x, lo, hi) (lo <= x <= hi)  all(a, ...) (up to 8: every
  *          one true; missing when one is missing, whatever the others)
- *          when(c, x) (x when c holds, else missing)
+ *          when(c, x) (x when c holds, else missing)  exp(x) log(x)
  *
  * NAME ([A-Za-z_][A-Za-z0-9_.@]*) is looked up through the caller's get(),
  * which reports an unknown name through calc_fail, and counts in nanread
- * the values it gave that were missing (NAN). Truth is 1 or 0. A division
- * by zero gives NAN, and NAN passes through arithmetic and comparisons.
+ * the values it gave that were missing (NAN). Truth is 1 or 0. Division
+ * is IEEE's, as awk's (x / 0 is +-inf, exp(-inf) is 0); NAN passes
+ * through arithmetic and comparisons.
  * && and || decide on their left side when it settles the answer (0 &&
  * x is 0, 1 || x is 1): the right side's missing values then do not
  * count. On error calc_eval returns NAN and sets *err to a message.
@@ -189,7 +190,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 {
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
-		{ "int", 1 }, { "all", -1 }, { "when", 2 },
+		{ "int", 1 }, { "all", -1 }, { "when", 2 }, { "exp", 1 }, { "log", 1 },
 	};
 	double a[8] = { 0 };
 	int i, k, n = 0;
@@ -227,6 +228,8 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	case 4: return a[0] >= a[1] && a[0] <= a[2];
 	case 5: return trunc(a[0]);
 	case 7: return a[0] ? a[1] : NAN;
+	case 8: return exp(a[0]);
+	case 9: return a[0] > 0 ? log(a[0]) : NAN;
 	default:
 		for (i = 0; i < n; i++)
 			if (!a[i])
@@ -289,7 +292,7 @@ static inline double calc_mul(struct calc *c)
 			a *= calc_unary(c);
 		} else if (calc_eat(c, "/")) {
 			b = calc_unary(c);
-			a = b == 0 ? NAN : a / b;
+			a /= b;	/* IEEE: x / 0 is +-inf, as in awk */
 		} else {
 			return a;
 		}

@@ -1229,6 +1229,34 @@ static int cmd_marks(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	return 0;
 }
 
+/* first: the text of COL in the first selected row (a name, e.g. bdi) */
+static int cmd_first(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL];
+	size_t cap = 0, n = 0;
+	int col = needcol(hdr, nh, argv[3]);
+	struct sel s;
+	double t;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&s, f, nf, tcol, &t) || nf <= col)
+			continue;
+		if (!n++ && (!*f[col] || strpbrk(f[col], " =")))
+			die(argv[3], "its first value is empty or holds a space or =");
+		if (n == 1)
+			printf("first=%s", f[col]);
+	}
+	free(line);
+	if (!n)
+		printf("n=0\n");
+	else
+		printf(" n=%zu\n", n);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1264,6 +1292,8 @@ static const struct cmd {
 	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
 	{ "pollmatch", 0, cmd_pollmatch, "",
 	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2; of the rows whose dirtied count reached that interval (the calls it triggered): reached rmatch rfrac" },
+	{ "first", 1, cmd_first, "COL",
+	  "the text of COL in the first selected row (first), and n" },
 	{ "marks", 0, cmd_marks, "",
 	  "print.tsv: the KEY=VALUE words of the trace markers (buf), the first value of each key" },
 	{ "cover", 0, cmd_cover, "from=T to=T",

@@ -208,7 +208,12 @@ t_ok "marks: four rows, the first value of each key, a key without a value skipp
 t_ok "marks of no rows: n=0" test "$("$D" marks "$T/print.tsv" from=9)" = n=0
 s=$("$D" summary "$T/print.tsv" time "where=buf=ch04 seed")
 t_ok "where= with a value holding a space (one argument)" test "$(t_get min "$s")" = 2
+
+# first: the text of a column in the first selected row
+s=$("$D" first "$T/io.tsv" comm where=pid=2)
+t_ok "first: the first row's text, and n" test "$(t_get first "$s") $(t_get n "$s")" = "w 5"
+t_ok "first of no rows: n=0" test "$("$D" first "$T/io.tsv" comm where=pid=99)" = n=0
 out=$("$D" --help)
-t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
 t_end

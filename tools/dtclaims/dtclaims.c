@@ -19,11 +19,14 @@
  *
  *   chapter N              the chapter's number (first)
  *   need RUN...            runs the chapter cannot do without
+ *   need any RUN...        at least one of them
  *   let ...                before the first row: a let every row may read
  *                          (computed on each run that reads it)
  *   each NAME V1 V2 ...    the rows up to the line `end`, once for each
  *                          value: {NAME} in their ids, texts and run names,
  *                          and NAME in their rules, is the value
+ *   each NAME1 NAME2 ...   the same with several names, and after it one
+ *   values V1 V2 ...       line of values per pass ("" quotes)
  *
  *   claim ID TEXT          a row: evidence for a mechanism, with a control
  *   sanity ID TEXT         a row no control could fail (a conservation law,
@@ -434,12 +437,12 @@ static char *fmtnum(const char *fmt, double v)
 {
 	const char *p = fmt;
 
-	if (isnan(v) || isinf(v))
+	if (isnan(v))
 		return xstrdup("nan");
 	if (!strcmp(fmt, "exact")) {	/* the shortest text that reads back as v */
 		int k;
 
-		if (v == trunc(v) && fabs(v) < 1e15)
+		if (isfinite(v) && v == trunc(v) && fabs(v) < 1e15)
 			return xasprintf("%.0f", v);	/* a whole number, whole */
 
 		for (k = 1; k < 17; k++) {
@@ -1517,9 +1520,13 @@ static void do_rows(int i, int j, struct buf *all)
 		if (!strcmp(dirs[i].word, "end"))
 			fail("end without each");
 		if (!strcmp(dirs[i].word, "each")) {
-			char *p = xstrdup(dirs[i].rest), *name = word(&p), *v;
-			int open = i;
+			/* each NAME V1 V2 ..., or each NAME... and then one
+			 * values V... line per pass */
+			char *p = xstrdup(dirs[i].rest), *names[16], *v;
+			int nn = 0, open = i, nv = 0, m, save;
 
+			while (nn < 16 && (names[nn] = word(&p)))
+				nn++;
 			for (k = i + 1, depth = 1; k < j; k++) {
 				if (!strcmp(dirs[k].word, "each"))
 					depth++;
@@ -1528,16 +1535,37 @@ static void do_rows(int i, int j, struct buf *all)
 			}
 			if (k == j)
 				fail("each without end");
-			if (!name || !calc_isname((unsigned char)name[0], 1) || !*p)
-				fail("each takes NAME VALUE...");
-			if (k == i + 1 || !is_row(&dirs[i + 1])) {
-				at(&dirs[i + 1]);
+			while (open + 1 < k && !strcmp(dirs[open + 1].word, "values"))
+				open++, nv++;
+			if (!nn || (!nv && nn < 2) || *p)
+				fail("each takes NAME VALUE..., or NAME... and values lines (at most 16 words)");
+			for (m = 0; m < (nv ? nn : 1); m++)
+				if (!calc_isname((unsigned char)names[m][0], 1))
+					fail("each: '%s' is not a name", names[m]);
+			if (open + 1 == k || !is_row(&dirs[open + 1])) {
+				at(&dirs[open + 1 < k ? open + 1 : k]);
 				fail("each's block starts with a claim or sanity row");
 			}
-			while ((v = word(&p))) {
-				setvar(&consts, name, v);
-				do_rows(open + 1, k, all);
-				consts.nvars--;
+			save = consts.nvars;
+			if (!nv) {	/* each NAME V1 V2 ... */
+				for (m = 1; m < nn; m++) {
+					setvar(&consts, names[0], names[m]);
+					do_rows(open + 1, k, all);
+					consts.nvars = save;	/* and what was computed on it */
+				}
+			} else {
+				for (m = i + 1; m <= open; m++) {
+					char *q = xstrdup(dirs[m].rest);
+					int c = 0;
+
+					at(&dirs[m]);
+					while ((v = qword(&q)) && c < nn)
+						setvar(&consts, names[c++], v);
+					if (c != nn || *q)
+						fail("values takes %d values (%s ...)", nn, names[0]);
+					do_rows(open + 1, k, all);
+					consts.nvars = save;
+				}
 			}
 			i = k + 1;
 			continue;
@@ -1591,10 +1619,17 @@ int main(int argc, char **argv)
 			chapter = dirs[i].rest;
 		} else if (!strcmp(dirs[i].word, "need")) {
 			char *p = xstrdup(dirs[i].rest), *w;
+			int any = !strncmp(p, "any ", 4), found = 0;
 
+			if (any)
+				word(&p);
 			while ((w = word(&p)))
-				if (!have_run(runs_dir, w))
+				if (have_run(runs_dir, w))
+					found = 1;
+				else if (!any)
 					fail("%s/%s: no such run (its meta is missing)", runs_dir, w);
+			if (any && !found)
+				fail("%s: none of the runs %s is there", runs_dir, dirs[i].rest + 4);
 		} else if (!strcmp(dirs[i].word, "require")) {
 			;	/* checked on every subject of every row */
 		} else if (!strcmp(dirs[i].word, "let") || !strcmp(dirs[i].word, "model-let")) {

@@ -299,6 +299,34 @@ out=$("$C" --dt "$D" --model "$T/dtmodel" --cols "$KIT/tools/claims.cols" --seed
 t_ok "a chapter's require, on every subject: unmet on the kernel (4.5), met on the control (1)" \
 	test "$(col a-two kernel,kernel_value,control_verdict <<< "$out")" = $'NOT REPRODUCED\ta chapter\'s require: mean 4.5 too high\tNOT REPRODUCED'
 
+# --- each with values lines, need any, division by zero ----------------------
+cat > "$T/v2.conf" <<'EOC'
+chapter 7
+need any nosuch up
+each run sfx note
+values up "" ""
+values flat -f " (flat)"
+sanity v-{run}{sfx} a row per values line{note}
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel {run}
+gates none t
+let mean = dt summary s.tsv x :mean
+let inf = 1 / 0
+let zero = exp(-1 / 0)
+pass mean > 0
+value {mean} {inf} {zero}
+why -
+end
+EOC
+out=$(run "$T/v2.conf")
+[ -n "$out" ] || cat "$T/err"
+t_ok "each with values lines: the names take one line's values per pass, \"\" is empty" \
+	test "$(cut -f1,5 <<< "$out" | paste -sd'|')" = $'v-up\ta row per values line|v-flat-f\ta row per values line (flat)'
+t_ok "division by zero as in awk: 1/0 is inf, exp(-1/0) is 0" test "$(col v-up kernel_value <<< "$out")" = "4.5 inf 0"
+sed -i 's/^need any nosuch up$/need any nosuch nosuch2/' "$T/v2.conf"
+out=$(run "$T/v2.conf")
+t_ok "need any: none of the runs there is one line" sh -c "[ -z '$out' ] && grep -q ': need: .*none of the runs nosuch nosuch2 is there' '$T/err'"
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

@@ -137,6 +137,7 @@ static inline int cmpd(const void *x, const void *y)
  *          within(x, lo, hi) (lo <= x <= hi)  all(a, ...) (up to 8: every
  *          one true; missing when one is missing, whatever the others)
  *          when(c, x) (x when c holds, else missing)  exp(x) log(x)
+ *          if(c, a, b) (a when c holds, else b; missing if one is)
  *
  * NAME ([A-Za-z_][A-Za-z0-9_.@]*) is looked up through the caller's get(),
  * which reports an unknown name through calc_fail, and counts in nanread
@@ -190,7 +191,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 {
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
-		{ "int", 1 }, { "all", -1 }, { "when", 2 }, { "exp", 1 }, { "log", 1 },
+		{ "int", 1 }, { "all", -1 }, { "when", 2 }, { "exp", 1 }, { "log", 1 }, { "if", 3 },
 	};
 	double a[8] = { 0 };
 	int i, k, n = 0;
@@ -230,6 +231,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	case 7: return a[0] ? a[1] : NAN;
 	case 8: return exp(a[0]);
 	case 9: return a[0] > 0 ? log(a[0]) : NAN;
+	case 10: return a[0] ? a[1] : a[2];
 	default:
 		for (i = 0; i < n; i++)
 			if (!a[i])

@@ -1257,6 +1257,287 @@ static int cmd_first(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	return 0;
 }
 
+/*
+ * pertask: one row per writer of a run (chapter 8): its think time and
+ * what it achieved against what it was allowed. FILE is the run's
+ * balance_dirty_pages.tsv; io=TASK_IO (task_io.tsv), work=WORK_LOG (a
+ * kernel run's work.log: task -> pid; a model run has none: pid = 1000 +
+ * task), think=LIST (meta's think, ms per chunk, task i takes item i mod
+ * its length), tasks=N (meta's, for the model), from=T (20). By default
+ * the files beside FILE and think and tasks from the meta there. Columns:
+ *   task think_ms pid rate_kBps ratelimit_kBps ratio period_ms
+ *   rowthink_ms rows think_ms_real pause_ms x ratelimit_sd
+ * rate: the slope of the task's task_io write_bytes from T on (rates),
+ * KiB/s; ratelimit: mean task_ratelimit of its calls from T on, and its
+ * sd (population); ratio = rate / ratelimit; period, rowthink: mean
+ * period and think fields of those calls; think_ms_real: the time the
+ * task spent outside balance_dirty_pages before each call, from the
+ * calls' timestamps (this call's time - (the previous one's + its pause
+ * if it slept)); pause_ms: mean sleep per call (pause > 0); x =
+ * think_ms_real / period_ms. The numbers pass through the same rounding
+ * as the chapter's script had (the per-task means to 3 decimals, the
+ * rate to 1), so the table is the one its claims read.
+ */
+struct pt { long pid; size_t n, nr; double s, ss, per, th, rt, ps, lt, lp; int seen; };
+
+/* PID's slope of write_bytes in task_io IO from FROM on, as rates lists
+ * it (%.6g); 0 with fewer than two rows */
+static double slope_of(const char *io, long pid, double from)
+{
+	char *line = NULL, *f[MAXCOL], *h[MAXCOL], b[64];
+	const char *save = file;
+	size_t cap = 0, rows = 0;
+	double t0 = 0, t1 = 0, v0 = 0, v1 = 0, t;
+	int nh, ct, cp, cv;
+	FILE *fp;
+
+	file = io;
+	fp = fopen(io, "r");
+	if (!fp)
+		die("file", "cannot open");
+	if (getline(&line, &cap, fp) < 0)
+		die("header", "empty file");
+	nh = split(line, h);
+	ct = needcol(h, nh, "time");
+	cp = needcol(h, nh, "pid");
+	cv = needcol(h, nh, "write_bytes");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (nf <= ct || nf <= cp || nf <= cv || strtol(f[cp], NULL, 10) != pid)
+			continue;
+		t = strtod(f[ct], NULL);
+		if (t < from)
+			continue;
+		if (!rows++) {
+			t0 = t;
+			v0 = strtod(f[cv], NULL);
+		}
+		t1 = t;
+		v1 = strtod(f[cv], NULL);
+	}
+	fclose(fp);
+	free(line);
+	file = save;
+	if (rows < 2 || t1 <= t0)
+		return 0;
+	snprintf(b, sizeof(b), "%.6g", (v1 - v0) / (t1 - t0));
+	return strtod(b, NULL);
+}
+
+static double r3(double v)	/* through the text of %.3f */
+{
+	char b[64];
+
+	snprintf(b, sizeof(b), "%.3f", v);
+	return strtod(b, NULL);
+}
+
+static double r1(double v)
+{
+	char b[64];
+
+	snprintf(b, sizeof(b), "%.1f", v);
+	return strtod(b, NULL);
+}
+
+static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	const char *io = NULL, *work = NULL, *think = "0", *save = file;
+	char *line = NULL, *f[MAXCOL], *end;
+	size_t cap = 0, np = 0, pcap = 0, i, j;
+	long tasks = -1, *pids = NULL, ntasks = 0, k;
+	double from = 20, th[64];
+	int nth = 0, cpid = needcol(hdr, nh, "pid"), crl = needcol(hdr, nh, "task_ratelimit");
+	int cper = needcol(hdr, nh, "period"), cthk = needcol(hdr, nh, "think");
+	int cpz = needcol(hdr, nh, "pause"), a, think_given = 0;
+	struct pt *p = NULL;
+	FILE *wf;
+
+	for (a = 3; a < argc; a++) {
+		if (!strncmp(argv[a], "io=", 3))
+			io = argv[a] + 3;
+		else if (!strncmp(argv[a], "work=", 5))
+			work = argv[a] + 5;
+		else if (!strncmp(argv[a], "think=", 6))
+			think = argv[a] + 6, think_given = 1;
+		else if (!strncmp(argv[a], "tasks=", 6)) {
+			tasks = strtol(argv[a] + 6, &end, 10);
+			if (end == argv[a] + 6 || *end || tasks < 1)
+				die("tasks", "want a whole number >= 1");
+		} else if (!strncmp(argv[a], "from=", 5)) {
+			from = strtod(argv[a] + 5, &end);
+			if (end == argv[a] + 5 || *end)
+				die("from", "not a number");
+		} else
+			die(argv[a], "unknown argument (io= work= think= tasks= from=)");
+	}
+	/* the defaults: the files beside FILE, think and tasks from its meta */
+	{
+		char *dir = xrealloc(NULL, strlen(file) + 16), *sl, *ml = NULL;
+		size_t mcap = 0;
+		FILE *mf;
+
+		strcpy(dir, file);
+		sl = strrchr(dir, '/');
+		if (sl)
+			sl[1] = 0;
+		else
+			dir[0] = 0;
+		if (!io) {
+			char *q = xrealloc(NULL, strlen(dir) + 16);
+
+			sprintf(q, "%stask_io.tsv", dir);
+			io = q;
+		}
+		if (!work) {
+			char *q = xrealloc(NULL, strlen(dir) + 16);
+
+			sprintf(q, "%swork.log", dir);
+			work = q;
+		}
+		strcat(dir, "meta");
+		if ((mf = fopen(dir, "r"))) {
+			int got_th = 0, got_n = 0;
+
+			while (getline(&ml, &mcap, mf) > 0) {
+				ml[strcspn(ml, "\n")] = 0;
+				if (!strncmp(ml, "think = ", 8) && !got_th++ && !strcmp(think, "0") && !think_given)
+					think = strdup(ml + 8);
+				if (!strncmp(ml, "tasks = ", 8) && !got_n++ && tasks < 0)
+					tasks = strtol(ml + 8, NULL, 10);
+			}
+			fclose(mf);
+			free(ml);
+		}
+	}
+	{
+		const char *q = think;
+
+		do {
+			if (nth == 64)
+				die("think", "at most 64 items");
+			th[nth++] = strtod(q, &end);
+			if (end == q)
+				die("think", "want numbers, comma-separated");
+			q = end + 1;
+		} while (*end == ',');
+		if (*end)
+			die("think", "want numbers, comma-separated");
+	}
+	/* the tasks and their pids */
+	if (work && (wf = fopen(work, "r"))) {
+		char *wh[MAXCOL];
+		int wt, wp, nwh;
+
+		file = work;
+		if (getline(&line, &cap, wf) < 0)
+			die("header", "empty file");
+		nwh = split(line, wh);
+		wt = needcol(wh, nwh, "task");
+		wp = needcol(wh, nwh, "pid");
+		while (getline(&line, &cap, wf) >= 0) {
+			int nf = split(line, f);
+			long t, pd;
+
+			if (nf <= wt || nf <= wp)
+				continue;
+			t = strtol(f[wt], NULL, 10);
+			pd = strtol(f[wp], NULL, 10);
+			if (t < 0 || t > 100000)
+				die("task", "out of range");
+			if (t >= ntasks) {
+				pids = xrealloc(pids, (t + 1) * sizeof(*pids));
+				for (k = ntasks; k <= t; k++)
+					pids[k] = -1;
+				ntasks = t + 1;
+			}
+			if (pids[t] < 0)
+				pids[t] = pd;
+		}
+		fclose(wf);
+		file = save;
+	} else {
+		if (tasks < 1)
+			die("pertask", "a run without work.log (the model's) needs tasks=N");
+		ntasks = tasks;
+		pids = xrealloc(NULL, ntasks * sizeof(*pids));
+		for (k = 0; k < ntasks; k++)
+			pids[k] = 1000 + k;
+	}
+	/* per pid, from the calls at or after from */
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+		long pd;
+		double t, pz, r;
+
+		if (nf <= cpid || nf <= crl || nf <= cper || nf <= cthk || nf <= cpz || tcol < 0 || nf <= tcol)
+			continue;
+		pd = strtol(f[cpid], NULL, 10);
+		for (i = 0; i < np && p[i].pid != pd; i++)
+			;
+		if (i == np) {
+			if (np == pcap) {
+				pcap = pcap ? 2 * pcap : 16;
+				p = xrealloc(p, pcap * sizeof(*p));
+			}
+			memset(&p[np], 0, sizeof(*p));
+			p[np++].pid = pd;
+		}
+		t = strtod(f[tcol], NULL);
+		pz = strtod(f[cpz], NULL);
+		if (t >= from) {
+			p[i].n++;
+			r = strtod(f[crl], NULL);
+			p[i].s += r;
+			p[i].ss += r * r;
+			p[i].per += strtod(f[cper], NULL);
+			p[i].th += strtod(f[cthk], NULL);
+			p[i].ps += pz > 0 ? pz : 0;
+			if (p[i].seen) {
+				p[i].rt += (t - p[i].lt) * 1000 - (p[i].lp > 0 ? p[i].lp : 0);
+				p[i].nr++;
+			}
+		}
+		p[i].lt = t;
+		p[i].lp = pz;
+		p[i].seen = 1;
+	}
+	printf("task\tthink_ms\tpid\trate_kBps\tratelimit_kBps\tratio\tperiod_ms\trowthink_ms\trows\tthink_ms_real\tpause_ms\tx\tratelimit_sd\n");
+	for (k = 0; k < ntasks; k++) {
+		struct pt *q = NULL;
+		double rate = 0, lim = 0, sd = 0, per = 0, rth = 0, real = 0, pz = 0, m, v;
+		size_t n = 0;
+		char ths[64];
+
+		if (pids[k] < 0)
+			continue;
+		for (j = 0; j < np; j++)
+			if (p[j].pid == pids[k])
+				q = &p[j];
+		if (q && q->n) {
+			n = q->n;
+			m = q->s / n;
+			v = q->ss / n - m * m;
+			lim = r3(m);
+			sd = r3(v > 0 ? sqrt(v) : 0);
+			per = r3(q->per / n);
+			rth = r3(q->th / n);
+			real = r3(q->nr && q->rt > 0 ? q->rt / q->nr : 0);
+			pz = r3(q->ps / n);
+		}
+		/* the task's rate: the slope of write_bytes, as dt rates lists it */
+		rate = r1(slope_of(io, pids[k], from) / 1024);
+		snprintf(ths, sizeof(ths), "%.15g", th[k % nth]);
+		printf("%ld\t%s\t%ld\t%.1f\t%.1f\t%.4f\t%.1f\t%.1f\t%zu\t%.1f\t%.1f\t%.4f\t%.1f\n", k, ths, pids[k],
+		       rate, lim, lim > 0 ? rate / lim : 0, per, rth, n, real, pz, per > 0 ? real / per : 0, sd);
+	}
+	free(p);
+	free(pids);
+	free(line);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1292,6 +1573,8 @@ static const struct cmd {
 	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
 	{ "pollmatch", 0, cmd_pollmatch, "",
 	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2; of the rows whose dirtied count reached that interval (the calls it triggered): reached rmatch rfrac" },
+	{ "pertask", 0, cmd_pertask, "[io=TASK_IO] [work=WORK_LOG] [think=LIST] [tasks=N] [from=T]",
+	  "balance_dirty_pages.tsv: one row per writer, a TSV task think_ms pid rate_kBps ratelimit_kBps ratio period_ms rowthink_ms rows think_ms_real pause_ms x ratelimit_sd (chapter 8)" },
 	{ "first", 1, cmd_first, "COL",
 	  "the text of COL in the first selected row (first), and n" },
 	{ "marks", 0, cmd_marks, "",

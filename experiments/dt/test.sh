@@ -213,7 +213,30 @@ t_ok "where= with a value holding a space (one argument)" test "$(t_get min "$s"
 s=$("$D" first "$T/io.tsv" comm where=pid=2)
 t_ok "first: the first row's text, and n" test "$(t_get first "$s") $(t_get n "$s")" = "w 5"
 t_ok "first of no rows: n=0" test "$("$D" first "$T/io.tsv" comm where=pid=99)" = n=0
+
+# pertask: two writers (task 0 pid 50, flat out; task 1 pid 51, think 100)
+mkdir -p "$T/pt"
+printf 'think = 0,100\ntasks = 2\n' > "$T/pt/meta"
+printf 'time\ttask\tpid\tbytes\tchunks\n0\t0\t50\t0\t0\n0\t1\t51\t0\t0\n' > "$T/pt/work.log"
+printf 'time\tpid\twrite_bytes\n20\t50\t0\n20\t51\t0\n30\t50\t1024000\n30\t51\t512000\n' > "$T/pt/task_io.tsv"
+{
+	printf 'time\tpid\ttask_ratelimit\tperiod\tthink\tpause\n'
+	printf '19.0\t50\t100\t100\t0\t100\n20.0\t50\t100\t100\t0\t100\n20.5\t50\t100\t100\t0\t100\n'
+	printf '20.0\t51\t40\t200\t100\t-5\n21.0\t51\t60\t200\t100\t50\n'
+} > "$T/pt/balance_dirty_pages.tsv"
+# pid 50: 100 KiB/s against 100; real think (1000 - 100 + 500 - 100) / 2 =
+# 650 ms, x 6.5. pid 51: 50 against mean 50 (sd 10); real think 1000 ms
+# (the previous call did not sleep), mean sleep (0 + 50) / 2, x 5.
+out=$("$D" pertask "$T/pt/balance_dirty_pages.tsv" from=20)
+t_ok "pertask: a row per writer, the files and think list beside the file" test "$out" = "$(printf '%s\n' \
+	$'task\tthink_ms\tpid\trate_kBps\tratelimit_kBps\tratio\tperiod_ms\trowthink_ms\trows\tthink_ms_real\tpause_ms\tx\tratelimit_sd' \
+	$'0\t0\t50\t100.0\t100.0\t1.0000\t100.0\t0.0\t2\t650.0\t100.0\t6.5000\t0.0' \
+	$'1\t100\t51\t50.0\t50.0\t1.0000\t200.0\t100.0\t2\t1000.0\t25.0\t5.0000\t10.0')"
+rm "$T/pt/work.log"
+out=$("$D" pertask "$T/pt/balance_dirty_pages.tsv" from=20 think=7)
+t_ok "pertask without work.log (the model): pids 1000 + task, no calls: zeros; think= given" \
+	test "$(printf '%s\n' "$out" | cut -f1-5 | tail -1)" = $'1\t7\t1001\t0.0\t0.0'
 out=$("$D" --help)
-t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch pertask first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
 t_end

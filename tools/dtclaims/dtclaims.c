@@ -332,6 +332,16 @@ struct subj {
 	int nbusy;
 	int model;		/* the model's run: model-let before let */
 	struct subj *sub[MAXRUNS];	/* the same runs, another one main (NAME@RUN) */
+	struct subj *parent;	/* a table's row: its columns, then the subject's */
+	struct tbl *tables;	/* the tables loaded on it */
+	int ntables;
+};
+
+/* a table: a dt command's TSV, one subject per row (its cells as values) */
+struct tbl {
+	char *name;
+	int nrows;
+	struct subj **rows;
 };
 
 static struct subj consts;
@@ -377,6 +387,8 @@ static struct var *lookup(struct subj *s, const char *name, size_t len)
 
 	if (v)
 		return v;
+	if (s->parent)	/* a table's row */
+		return lookup(s->parent, name, len);
 	if (s != &consts && len > 7 && !strncmp(name, "kernel.", 7) && kernel_subj)
 		return lookup(kernel_subj, name + 7, len - 7);
 	if (s != &consts && memchr(name, '@', len)) {
@@ -629,6 +641,214 @@ static char *meta_of(const char *run, const char *key)
 	return val;
 }
 
+/* --- tables ------------------------------------------------------------- */
+
+/* "TEXT" -> TEXT (white space at its ends kept), else TEXT */
+static char *unquote(char *t)
+{
+	size_t n = strlen(t);
+
+	if (n >= 2 && t[0] == '"' && t[n - 1] == '"') {
+		t[n - 1] = 0;
+		return t + 1;
+	}
+	return t;
+}
+
+static char *run_dt(struct subj *s, char *cmdline);
+static const char *eval_text(struct subj *s, const char *expr, const char *fmt);
+
+/* the directive that makes table NAME: the row's, else the chapter's */
+static const struct dir *table_dir(struct subj *s, const char *name, size_t len)
+{
+	struct row *rs[2] = { s->row, &chapter_row };
+	int i, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; rs[k] && i < rs[k]->n; i++) {
+			const struct dir *d = &rs[k]->d[i];
+
+			if (!strcmp(d->word, "table") && strcspn(d->rest, " \t") == len &&
+			    !strncmp(d->rest, name, len))
+				return d;
+		}
+	return NULL;
+}
+
+/* table NAME on the subject, loaded (and its columns computed) when first read */
+static struct tbl *table_of(struct subj *s, const char *name, size_t len)
+{
+	const struct dir *d, *save_d = NULL;
+	struct row *rs[2];
+	struct tbl *t;
+	char *rest, *p, *w, *out, *line, *cells[MAXCOL], *hdr[MAXCOL];
+	int i, k, nh, save_line = cur_line;
+	const char *save_dir = cur_dir;
+
+	while (s->parent)
+		s = s->parent;
+	for (i = 0; i < s->ntables; i++)
+		if (strlen(s->tables[i].name) == len && !strncmp(s->tables[i].name, name, len))
+			return &s->tables[i];
+	d = table_dir(s, name, len);
+	if (!d)
+		fail("no table named '%.*s'", (int)len, name);
+	at(d);
+	rest = xstrdup(d->rest);
+	p = rest;
+	w = word(&p);
+	if (!word(&p) || strncmp(p, "dt ", 3))
+		fail("table takes NAME = dt CMD FILE ARGS... (a command that prints a TSV)");
+	out = xstrdup(run_dt(s, expand(s, p + 3)));
+	s->tables = realloc(s->tables, (s->ntables + 1) * sizeof(*s->tables));
+	if (!s->tables)
+		fail("out of memory");
+	t = &s->tables[s->ntables++];
+	t->name = xstrdup(w);
+	t->nrows = 0;
+	t->rows = NULL;
+	line = strtok(out, "\n");
+	if (!line)
+		fail("dt printed no table");
+	nh = split(line, hdr);
+	for (i = 0; i < nh; i++)
+		hdr[i] = xstrdup(hdr[i]);
+	while ((line = strtok(NULL, "\n"))) {
+		struct subj *r = xmalloc(sizeof(*r));
+		int nf = split(line, cells);
+
+		if (nf != nh)
+			fail("table %s: a row of %d cells under %d columns", t->name, nf, nh);
+		r->role = s->role;
+		r->run = s->run;
+		r->parent = s;
+		for (i = 0; i < nh; i++)
+			setvar(r, hdr[i], cells[i]);
+		t->rows = realloc(t->rows, (t->nrows + 1) * sizeof(*t->rows));
+		if (!t->rows)
+			fail("out of memory");
+		t->rows[t->nrows++] = r;
+	}
+	/* its columns computed from the others: column NAME.COL[:FMT] = EXPR */
+	rs[0] = &chapter_row;
+	rs[1] = s->row;
+	for (k = 0; k < 2; k++)
+		for (i = 0; rs[k] && i < rs[k]->n; i++) {
+			char *c, *fmt, *e;
+			int j;
+
+			d = &rs[k]->d[i];
+			if (strcmp(d->word, "column") || strncmp(d->rest, t->name, strlen(t->name)) ||
+			    d->rest[strlen(t->name)] != '.')
+				continue;
+			at(d);
+			save_d = d;
+			c = xstrdup(d->rest + strlen(t->name) + 1);
+			e = strstr(c, " = ");
+			if (!e)
+				fail("column takes TABLE.NAME[:FMT] = EXPR");
+			*e = 0;
+			e += 3;
+			fmt = strchr(c, ':');
+			if (fmt)
+				*fmt++ = 0;
+			for (j = 0; j < t->nrows; j++)
+				setvar(t->rows[j], c, eval_text(t->rows[j], e, fmt ? fmt : "exact"));
+		}
+	(void)save_d;
+	cur_line = save_line;
+	cur_dir = save_dir;
+	return t;
+}
+
+/* "TABLE [where COND]" -> the table, and *cond (NULL: every row) */
+static struct tbl *table_where(struct subj *s, char *p, char **cond, char **after)
+{
+	char *name = word(&p);
+
+	if (!name)
+		fail("names no table");
+	*cond = NULL;
+	if (!strncmp(p, "where ", 6))
+		*cond = p + 6;
+	*after = p;
+	return table_of(s, name, strlen(name));
+}
+
+static int holds(struct subj *s, const char *expr);
+
+/* count TABLE [where COND] | sum|mean TABLE EXPR [where COND] */
+static double aggregate(struct subj *s, const char *what, char *p)
+{
+	char *cond, *expr = NULL, *q, *w;
+	struct tbl *t;
+	double sum = 0;
+	int i, n = 0;
+
+	if (strcmp(what, "count")) {	/* TABLE EXPR [where COND] */
+		char *name = word(&p);
+
+		w = strstr(p, " where ");
+		if (w) {
+			*w = 0;
+			cond = w + 7;
+		} else {
+			cond = NULL;
+		}
+		expr = p;
+		if (!*expr)
+			fail("%s takes TABLE EXPR [where COND]", what);
+		t = table_of(s, name, strlen(name));
+	} else {
+		t = table_where(s, p, &cond, &q);
+		if (!cond && *q)
+			fail("count takes TABLE [where COND]");
+	}
+	for (i = 0; i < t->nrows; i++) {
+		const char *err;
+
+		if (cond && holds(t->rows[i], cond) != 1)
+			continue;
+		n++;
+		if (expr) {
+			sum += calc_eval(expr, getvar, t->rows[i], &err, NULL);
+			if (err)
+				fail("%s in \"%s\"", err, expr);
+		}
+	}
+	if (!strcmp(what, "count"))
+		return n;
+	if (!strcmp(what, "sum"))
+		return sum;
+	return n ? sum / n : NAN;
+}
+
+/* list NAME TABLE [where COND]: TEMPLATE -> the TEMPLATE of each row, joined */
+static void do_list(struct subj *s, const struct dir *d)
+{
+	char *rest = xstrdup(d->rest), *p = rest, *name, *colon, *cond, *after, *tp;
+	struct buf b = { 0 };
+	struct tbl *t;
+	int i;
+
+	at(d);
+	name = word(&p);
+	colon = strchr(p, ':');
+	if (!name || !colon)
+		fail("list takes NAME TABLE [where COND]: TEMPLATE");
+	*colon = 0;
+	tp = unquote(colon + 1 + strspn(colon + 1, " \t"));
+	t = table_where(s, p, &cond, &after);
+	if (!cond && *after)
+		fail("list takes NAME TABLE [where COND]: TEMPLATE");
+	for (i = 0; i < t->nrows; i++)
+		if (!cond || holds(t->rows[i], cond) == 1)
+			bputs(&b, expand(t->rows[i], tp));
+	at(d);
+	setvar(s, name, bstr(&b));
+	free(rest);
+}
+
 /* --- let, text, require, pass -------------------------------------------- */
 
 static void do_let(struct subj *s, const struct dir *d)
@@ -669,6 +889,16 @@ static void do_let(struct subj *s, const struct dir *d)
 		}
 		if (fmt)
 			text = fmtnum(fmt, readnum(text));
+	} else if (!strncmp(p, "count ", 6) || !strncmp(p, "sum ", 4) || !strncmp(p, "mean ", 5)) {
+		char *what = word(&p);
+
+		text = fmtnum(fmt ? fmt : "exact", aggregate(s, what, p));
+	} else if (!strncmp(p, "same ", 5)) {	/* same A B: 1 if the two texts are equal */
+		char *q = expand(s, p + 5), *a_ = qword(&q), *b_ = qword(&q);
+
+		if (!a_ || !b_ || *q)
+			fail("same takes two words");
+		text = xstrdup(strcmp(a_, b_) ? "0" : "1");
 	} else if (!strncmp(p, "meta ", 5)) {
 		char *q = p + 5, *key = word(&q), *def = NULL;
 
@@ -702,6 +932,17 @@ static void do_let(struct subj *s, const struct dir *d)
 	}
 	setvar(s, name, text);
 	free(rest);
+}
+
+/* EXPR's value on the subject, as text (FMT) */
+static const char *eval_text(struct subj *s, const char *expr, const char *fmt)
+{
+	const char *err;
+	double v = calc_eval(expr, getvar, s, &err, NULL);
+
+	if (err)
+		fail("%s in \"%s\"", err, expr);
+	return fmtnum(fmt, v);
 }
 
 /* EXPR holds: 1; does not: 0; reads a missing value it needs: -1 */
@@ -746,7 +987,7 @@ static int do_text(struct subj *s, const struct dir *d)
 			return 0;
 		p = t;
 	}
-	setvar(s, name, expand(s, p));
+	setvar(s, name, expand(s, unquote(p)));
 	free(rest);
 	return 1;
 }
@@ -759,7 +1000,7 @@ static size_t defines(const struct dir *d, const char **name)
 	*name = p;
 	if (!strcmp(d->word, "let") || !strcmp(d->word, "model-let"))
 		return strcspn(p, " \t:");
-	if (!strcmp(d->word, "text"))
+	if (!strcmp(d->word, "text") || !strcmp(d->word, "list"))
 		return strcspn(p, " \t");
 	return 0;
 }
@@ -800,6 +1041,9 @@ static void compute(struct subj *s, struct row *r, const char *name, size_t len)
 		found = 1;
 		if (!strcmp(d->word, "let") || !strcmp(d->word, "model-let")) {
 			do_let(s, d);
+			set = 1;
+		} else if (!strcmp(d->word, "list")) {
+			do_list(s, d);
 			set = 1;
 		} else {
 			set |= do_text(s, d);
@@ -1196,7 +1440,7 @@ static const struct dir *find(struct row *r, const char *w)
 
 static const char *const row_words[] = {
 	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "gates",
-	"let", "model-let", "text", "require", "pass", "model-pass", "control-pass", "value", "model-value",
+	"let", "model-let", "text", "table", "column", "list", "require", "pass", "model-pass", "control-pass", "value", "model-value",
 	"control-value", "why", NULL
 };
 static const char *const once_words[] = {
@@ -1630,8 +1874,10 @@ int main(int argc, char **argv)
 					fail("%s/%s: no such run (its meta is missing)", runs_dir, w);
 			if (any && !found)
 				fail("%s: none of the runs %s is there", runs_dir, dirs[i].rest + 4);
-		} else if (!strcmp(dirs[i].word, "require")) {
-			;	/* checked on every subject of every row */
+		} else if (!strcmp(dirs[i].word, "require") || !strcmp(dirs[i].word, "table") ||
+			   !strcmp(dirs[i].word, "column") || !strcmp(dirs[i].word, "list") ||
+			   !strcmp(dirs[i].word, "text")) {
+			;	/* read by every row, on its runs */
 		} else if (!strcmp(dirs[i].word, "let") || !strcmp(dirs[i].word, "model-let")) {
 			const char *nm, *nm2;
 			size_t l = defines(&dirs[i], &nm);
@@ -1643,7 +1889,7 @@ int main(int argc, char **argv)
 				    !strcmp(dirs[j].word, dirs[i].word))
 					fail("'%.*s' is defined twice (line %d)", (int)l, nm, dirs[j].line);
 		} else {
-			fail("not a directive of the chapter's part (chapter, need, let, model-let, require)");
+			fail("not a directive of the chapter's part (chapter, need, let, model-let, text, list, table, column, require)");
 		}
 	}
 	if (!chapter) {

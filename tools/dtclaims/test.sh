@@ -327,6 +327,37 @@ sed -i 's/^need any nosuch up$/need any nosuch nosuch2/' "$T/v2.conf"
 out=$(run "$T/v2.conf")
 t_ok "need any: none of the runs there is one line" sh -c "[ -z '$out' ] && grep -q ': need: .*none of the runs nosuch nosuch2 is there' '$T/err'"
 
+# --- tables: a dt command's TSV, columns computed per row, count, sum,
+# mean and list over the rows where a condition holds
+cat > "$T/t.conf" <<'EOC'
+chapter 7
+table tb = dt cdf s.tsv x
+let scale = 10
+column tb.big = value * scale
+column tb.half:%.2f = value / 2
+sanity t-agg aggregates over a table's rows
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+gates none t
+let n = count tb
+let nbig = count tb where big >= 50
+let sbig = sum tb big where big >= 50
+let mhalf = mean tb half
+let mnone = mean tb half where value > 100
+list keys tb where value < 3: " {value}/{half}"
+let same1 = same {scale} 10
+pass n == 10 && mnone != mnone
+value {n} {nbig} {sbig} {mhalf} [{keys}] {same1} {mnone}
+why -
+EOC
+out=$(run "$T/t.conf")
+[ -n "$out" ] || cat "$T/err"
+# up's s.tsv: x = 0..9; dt cdf lists them (value, frac), one row each
+t_ok "table: count, count where, sum where, mean of a %.2f column, list with a quoted template, same" \
+	test "$(col t-agg kernel_value <<< "$out")" = "10 5 350 2.25 [ 0/0.00 1/0.50 2/1.00] 1 nan"
+t_ok "mean of no rows is missing: a rule that reads it is NOT REPRODUCED" test "$(col t-agg kernel <<< "$out")" = "NOT REPRODUCED"
+bad "a table nobody declared" "let: no table named 'tc'" "$(row sanity c up - 'mean > 2' 'gates none t' 'let k = count tc' | sed 's/^value .*/value {k}/')"
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

@@ -137,7 +137,9 @@ static inline int cmpd(const void *x, const void *y)
  *          within(x, lo, hi) (lo <= x <= hi)  all(a, ...) (up to 8: every
  *          one true; missing when one is missing, whatever the others)
  *          when(c, x) (x when c holds, else missing)  exp(x) log(x)
- *          if(c, a, b) (a when c holds, else b; missing if one is)
+ *          if(c, a, b) (a when c holds, else b; the branch not taken is
+ *          not read at all, nor is x of when(0, x))  has(x) (1 if x is
+ *          there, 0 if it is missing)
  *
  * NAME ([A-Za-z_][A-Za-z0-9_.@]*) is looked up through the caller's get(),
  * which reports an unknown name through calc_fail, and counts in nanread
@@ -152,6 +154,7 @@ struct calc {
 	const char *p;
 	const char *err;
 	int nanread;
+	int skip;		/* parsing a branch not taken: names are not read */
 	double (*get)(void *ctx, const char *name, size_t len, struct calc *c);
 	void *ctx;
 };
@@ -192,9 +195,10 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
 		{ "int", 1 }, { "all", -1 }, { "when", 2 }, { "exp", 1 }, { "log", 1 }, { "if", 3 },
+		{ "has", 1 },
 	};
 	double a[8] = { 0 };
-	int i, k, n = 0;
+	int i, k, n = 0, reads[9], skip;
 
 	for (k = 0; k < (int)(sizeof(fn) / sizeof(fn[0])); k++)
 		if (strlen(fn[k].name) == len && !strncmp(fn[k].name, name, len))
@@ -203,20 +207,40 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 		calc_fail(c, "unknown function");
 		return NAN;
 	}
+	reads[0] = c->nanread;
+	skip = c->skip;
 	if (!calc_eat(c, ")")) {
 		do {
 			if (n == 8) {
 				calc_fail(c, "too many arguments");
 				return NAN;
 			}
+			/* if, when: the branch not taken is not read at all */
+			if ((k == 10 || k == 7) && n >= 1)
+				c->skip = skip || isnan(a[0]) || (n == 1 ? !a[0] : a[0] != 0);
 			a[n++] = calc_or(c);
+			reads[n] = c->nanread;
 		} while (calc_eat(c, ","));
+		c->skip = skip;
 		if (!calc_eat(c, ")"))
 			calc_fail(c, "missing ) after a function's arguments");
 	}
 	if (fn[k].args < 0 ? !n : n != fn[k].args) {
 		calc_fail(c, "wrong number of arguments");
 		return NAN;
+	}
+	if (k == 11) {	/* has(x): whether x is there; reading it is no miss */
+		c->nanread = reads[0];
+		return !isnan(a[0]);
+	}
+	if ((k == 10 || k == 7) && !isnan(a[0])) {
+		/* if, when: only the branch taken counts */
+		int take = a[0] ? 1 : 2;
+
+		c->nanread = reads[1] + (take < n ? reads[take + 1] - reads[take] : 0);
+		if (take >= n)
+			return NAN;	/* when(0, x) */
+		return a[take];
 	}
 	for (i = 0; i < n; i++)
 		if (isnan(a[i]))
@@ -267,6 +291,8 @@ static inline double calc_primary(struct calc *c)
 		end = (char *)c->p;
 		if (calc_eat(c, "("))
 			return calc_call(c, s, (size_t)(end - s));
+		if (c->skip)
+			return 0;
 		return c->get(c->ctx, s, (size_t)(end - s), c);
 	}
 	calc_fail(c, *s ? "unexpected character" : "expression ends too early");
@@ -366,7 +392,7 @@ static inline double calc_eval(const char *s,
 			double (*get)(void *ctx, const char *name, size_t len, struct calc *c),
 			void *ctx, const char **err, int *nanread)
 {
-	struct calc c = { s, NULL, 0, get, ctx };
+	struct calc c = { s, NULL, 0, 0, get, ctx };
 	double v = calc_or(&c);
 
 	calc_ws(&c);

@@ -3,12 +3,14 @@
  * kernel run's, decoded by dtdecode, or the model's), for the claims, the
  * figures and the tests.
  *
- * Usage: dt COMMAND FILE ARGS... [from=T] [to=T] [where=COL=VALUE]...
+ * Usage: dt COMMAND FILE ARGS... [from=T] [to=T|until=T] [where=COL=VALUE]...
+ *        [between=EXPR:LO:HI]...
  *        dt --help          the commands, from the table below
  *
  * FILE is a TSV: a header row of column names, then rows. Rows are
- * selected by the `time` column (from <= time < to) and by exact string
- * match of where=COL=VALUE (repeatable, up to 8). EXPR is a column name,
+ * selected by the `time` column (from <= time < to, or <= until), by exact
+ * string match of where=COL=VALUE (repeatable, up to 8) and by
+ * between=EXPR:LO:HI (LO <= EXPR <= HI, up to 4). EXPR is a column name,
  * or column names and numbers joined by + - * /, evaluated left to right
  * (a-b/c is (a-b)/c). Most commands print one line of key=value numbers;
  * cdf and rates ... list print a TSV.
@@ -76,6 +78,10 @@ struct sel {
 	int pcol;		/* steps' against=POSCOL:REF */
 	double ref;
 	const char *pool;	/* share's pool=FILE */
+	int nb;			/* between=EXPR:LO:HI, up to 4 */
+	struct expr bx[4];
+	double blo[4], bhi[4];
+	int until;		/* to= is inclusive (until=T) */
 };
 
 /* 1 if WORD is one of the space-separated words of ALLOWED */
@@ -111,6 +117,8 @@ static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
 	s->pcol = -1;
 	s->ref = 0;
 	s->pool = NULL;
+	s->nb = 0;
+	s->until = 0;
 	for (; argi < argc; argi++) {
 		char *a = argv[argi];
 
@@ -118,6 +126,31 @@ static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
 			s->from = strtod(a + 5, &end);
 			if (end == a + 5 || *end)
 				die("from", "not a number");
+		} else if (!strncmp(a, "until=", 6)) {
+			s->to = strtod(a + 6, &end);
+			s->until = 1;
+			if (end == a + 6 || *end)
+				die("until", "not a number");
+		} else if (!strncmp(a, "between=", 8)) {
+			char *c1 = strchr(a + 8, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+
+			if (s->nb == 4)
+				die("between", "at most 4");
+			if (!c1 || !c2)
+				die("between", "want EXPR:LO:HI");
+			*c1 = 0;
+			s->bx[s->nb] = parse_expr(hdr, nh, a + 8);
+			s->blo[s->nb] = strtod(c1 + 1, &end);
+			if (end != c2)
+				die("between", "LO is not a number");
+			s->bhi[s->nb] = strtod(c2 + 1, &end);
+			if (end == c2 + 1 || *end)
+				die("between", "HI is not a number");
+			s->nb++;
+		} else if (allows(allowed, "refbelow") && !strncmp(a, "refbelow=", 9)) {
+			;	/* read by load_ref */
+		} else if (allows(allowed, "refabove") && !strncmp(a, "refabove=", 9)) {
+			;
 		} else if (!strncmp(a, "to=", 3)) {
 			s->to = strtod(a + 3, &end);
 			if (end == a + 3 || *end)
@@ -188,7 +221,13 @@ static int selected(const struct sel *s, char **f, int nf, int tcol, double *t)
 		if (tcol >= nf)
 			return 0;
 		*t = strtod(f[tcol], NULL);
-		if (*t < s->from || *t >= s->to)
+		if (*t < s->from || (s->until ? *t > s->to : *t >= s->to))
+			return 0;
+	}
+	for (i = 0; i < s->nb; i++) {
+		double x = eval(&s->bx[i], f, nf);
+
+		if (!(x >= s->blo[i] && x <= s->bhi[i]))
 			return 0;
 	}
 	for (i = 0; i < s->nw; i++)
@@ -210,6 +249,9 @@ static double pct(const double *v, size_t n, double p)
 /* REF for resid: columns RX, RY of a TSV sorted by RX */
 static double *ref_x, *ref_y;
 static size_t ref_n;
+
+/* the REF rows with RX < below (or > above) only: refbelow=, refabove= */
+static double ref_below = INFINITY, ref_above = -INFINITY;
 
 static void load_ref(const char *path, const char *cx, const char *cy)
 {
@@ -238,6 +280,8 @@ static void load_ref(const char *path, const char *cx, const char *cy)
 
 		if (nf <= ix || nf <= iy)
 			die(cx, "short row");
+		if (!(strtod(f[ix], NULL) < ref_below && strtod(f[ix], NULL) > ref_above))
+			continue;
 		if (ref_n == rcap) {
 			rcap = rcap ? 2 * rcap : 256;
 			ref_x = realloc(ref_x, rcap * sizeof(*ref_x));
@@ -382,10 +426,22 @@ static int cmd_stat(FILE *fp, char **hdr, int nh, int tcol, int argc, char **arg
 		if (argc < 8)
 			die(cmd, "needs XEXPR YEXPR REF RX RY");
 		ey = parse_expr(hdr, nh, argv[4]);
+		for (i = 8; i < argc; i++) {
+			char *end;
+
+			if (!strncmp(argv[i], "refbelow=", 9))
+				ref_below = strtod(argv[i] + 9, &end);
+			else if (!strncmp(argv[i], "refabove=", 9))
+				ref_above = strtod(argv[i] + 9, &end);
+			else
+				continue;
+			if (end == argv[i] + 9 || *end)
+				die(argv[i], "not a number");
+		}
 		load_ref(argv[5], argv[6], argv[7]);
 		argi = 8;
 	}
-	parse_opts(&s, hdr, nh, tcol, argc, argv, argi, is_settle ? "frac" : "");
+	parse_opts(&s, hdr, nh, tcol, argc, argv, argi, is_settle ? "frac" : is_resid ? "refbelow refabove" : "");
 	sfrac = s.frac;
 
 	while (getline(&line, &cap, fp) >= 0) {
@@ -1538,6 +1594,83 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 	return 0;
 }
 
+/*
+ * stretch: the longest stretch (s) of consecutive selected rows on which
+ * LO <= EXPR <= HI (and every and=EXPR:LO:HI): from the first such row's
+ * time to the last's, a row outside ending it. Prints n (rows) and
+ * longest (%.2f, 0 without such a row).
+ */
+static int cmd_stretch(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL], *end;
+	size_t cap = 0, n = 0;
+	struct expr e[4];
+	double lo[4], hi[4], t, s0 = 0, e0 = 0, m = 0;
+	int ne = 1, in = 0, i, a;
+	struct sel s;
+	char **rest = xrealloc(NULL, (argc + 1) * sizeof(char *));
+	int nrest = 0;
+
+	if (tcol < 0)
+		die("time", "no time column");
+	e[0] = parse_expr(hdr, nh, argv[3]);
+	lo[0] = strtod(argv[4], &end);
+	if (end == argv[4] || *end)
+		die(argv[4], "LO is not a number");
+	hi[0] = strtod(argv[5], &end);
+	if (end == argv[5] || *end)
+		die(argv[5], "HI is not a number");
+	for (a = 0; a < 6; a++)
+		rest[nrest++] = argv[a];
+	for (a = 6; a < argc; a++) {
+		char *c1, *c2;
+
+		if (strncmp(argv[a], "and=", 4)) {
+			rest[nrest++] = argv[a];
+			continue;
+		}
+		c1 = strchr(argv[a] + 4, ':');
+		c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		if (!c1 || !c2 || ne == 4)
+			die("and", "want EXPR:LO:HI, at most 3");
+		*c1 = 0;
+		e[ne] = parse_expr(hdr, nh, argv[a] + 4);
+		lo[ne] = strtod(c1 + 1, NULL);
+		hi[ne] = strtod(c2 + 1, NULL);
+		ne++;
+	}
+	parse_opts(&s, hdr, nh, tcol, nrest, rest, 6, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f), ok = 1;
+
+		if (!selected(&s, f, nf, tcol, &t))
+			continue;
+		n++;
+		for (i = 0; i < ne && ok; i++) {
+			double x = eval(&e[i], f, nf);
+
+			ok = x >= lo[i] && x <= hi[i];
+		}
+		if (ok) {
+			if (!in) {
+				s0 = t;
+				in = 1;
+			}
+			e0 = t;
+		} else if (in) {
+			if (e0 - s0 > m)
+				m = e0 - s0;
+			in = 0;
+		}
+	}
+	if (in && e0 - s0 > m)
+		m = e0 - s0;
+	free(line);
+	free(rest);
+	printf("n=%zu longest=%.2f\n", n, m);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1575,6 +1708,8 @@ static const struct cmd {
 	  "balance_dirty_pages.tsv: share of rows whose dirtied_pause is v10's poll interval set by the task's previous paused row: n match frac within2; of the rows whose dirtied count reached that interval (the calls it triggered): reached rmatch rfrac" },
 	{ "pertask", 0, cmd_pertask, "[io=TASK_IO] [work=WORK_LOG] [think=LIST] [tasks=N] [from=T]",
 	  "balance_dirty_pages.tsv: one row per writer, a TSV task think_ms pid rate_kBps ratelimit_kBps ratio period_ms rowthink_ms rows think_ms_real pause_ms x ratelimit_sd (chapter 8)" },
+	{ "stretch", 3, cmd_stretch, "EXPR LO HI [and=EXPR:LO:HI]...",
+	  "the longest stretch (s) of consecutive selected rows with LO <= EXPR <= HI (and the and= ranges): n longest" },
 	{ "first", 1, cmd_first, "COL",
 	  "the text of COL in the first selected row (first), and n" },
 	{ "marks", 0, cmd_marks, "",

@@ -236,7 +236,23 @@ rm "$T/pt/work.log"
 out=$("$D" pertask "$T/pt/balance_dirty_pages.tsv" from=20 think=7)
 t_ok "pertask without work.log (the model): pids 1000 + task, no calls: zeros; think= given" \
 	test "$(printf '%s\n' "$out" | cut -f1-5 | tail -1)" = $'1\t7\t1001\t0.0\t0.0'
+
+# stretch: rows at t 0..6 with x 0 0 5 0 0 0 5: stretches of x <= 0 are
+# 0-1 (1 s) and 3-5 (2 s); and=: y too; until= is inclusive, to= not
+printf 'time\tx\ty\n0\t0\t1\n1\t0\t1\n2\t5\t1\n3\t0\t1\n4\t0\t0\n5\t0\t1\n6\t5\t1\n' > "$T/st.tsv"
+t_ok "stretch: the longest run of rows in the range" test "$(t_get longest "$("$D" stretch "$T/st.tsv" x -1 0)")" = 2.00
+t_ok "stretch and=: both ranges (y = 1 breaks 3-5 at 4)" test "$(t_get longest "$("$D" stretch "$T/st.tsv" x -1 0 and=y:1:1)")" = 1.00
+t_ok "until=5 keeps the row at 5 (3..5: 2 s), to=5 does not (3..4: 1 s)" \
+	test "$(t_get longest "$("$D" stretch "$T/st.tsv" x -1 0 until=5)") $(t_get longest "$("$D" stretch "$T/st.tsv" x -1 0 to=5)")" = "2.00 1.00"
+# between=EXPR:LO:HI selects rows by a range of an expression
+t_ok "between= selects by a range" test "$(t_get n "$("$D" summary "$T/st.tsv" x between=x-y:-1:-1)")" = 4
+# resid refbelow=/refabove=: only the reference's rows below / above
+printf 'x\ty\n0\t0\n10\t10\n20\t0\n' > "$T/ref.tsv"
+printf 'time\tx\ty\n0\t5\t5\n1\t15\t5\n' > "$T/pts.tsv"
+t_ok "resid refbelow=11: the line 0..10 only (15 lies outside it: no residual)" \
+	test "$(t_get n "$("$D" resid "$T/pts.tsv" x y "$T/ref.tsv" x y refbelow=11)")" = 1
+t_ok "resid refabove=9: 10..20, at 15 the curve is 5" test "$(t_get max "$("$D" resid "$T/pts.tsv" x y "$T/ref.tsv" x y refabove=9)")" = 0
 out=$("$D" --help)
-t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch pertask first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch pertask stretch first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
 t_end

@@ -42,6 +42,8 @@
  *                          lets read another as NAME:FILE, meta NAME:KEY)
  *   optional               the row is left out when a kernel run is not
  *                          there (else that is an error)
+ *   only EXPR              the row is there only when EXPR holds (on the
+ *                          kernel's runs)
  *   model RUNS             the model's runs on the same specs (the row's
  *                          model verdict; n/a without them or MODEL_RUNS)
  *   control kernel RUNS DESC   the same experiment with the mechanism
@@ -50,6 +52,8 @@
  *   control model KEY=VALUE... DESC    the same, on the model: dtmodel on
  *                          the kernel's main run's spec and overrides (its
  *                          meta) with KEY=VALUE added
+ *   control none DESC      declared but not run (control-value says why):
+ *                          NOT REPRODUCED
  *                          Several controls: the first that can run (a
  *                          kernel control whose runs are not there cannot).
  *   gates none REASON      the row needs no lab state (say why), or one or
@@ -75,6 +79,13 @@
  *                            dt CMD FILE ARGS...        a command that prints
  *                              one number (dt rows)
  *                            meta [NAME:]KEY [default V]   the run's meta
+ *                            file dt|model CMD ...      the command's output
+ *                              in a file (removed at exit): its path
+ *                            verdict EXPR               PASS, FAIL or NOT
+ *                              REPRODUCED, as a pass rule would say
+ *                            same A B                   1 if the texts are equal
+ *                            count TABLE [where COND], sum|mean TABLE EXPR
+ *                              [where COND]             over a table's rows
  *                            EXPR                       tsvexpr.h's calc
  *                          RUN is the subject's main folder ({RUN}/FILE);
  *                          kernel.NAME reads the kernel's value on any
@@ -84,7 +95,13 @@
  *                          rounds the value itself, as the claims scripts'
  *                          calc (%.4g) did.
  *   text NAME [when EXPR:] TEXT    a text value (only when EXPR holds;
- *                          a later text of the same name wins)
+ *                          a later text of the same name wins); "TEXT"
+ *                          keeps the white space at its ends
+ *   table NAME = dt CMD FILE ...   a command's TSV, one row per line
+ *   column TABLE.NAME[:FMT] = EXPR    a column computed on each row
+ *   list NAME TABLE [where COND]: TEXT    TEXT on each row, joined
+ *   {NAME}, {NAME:FMT}, {NAME|TEXT}   in texts: the value, formatted,
+ *                          or TEXT when it is empty
  *   require EXPR: TEXT     checked first on each subject: when EXPR does
  *                          not hold (or reads a missing value) the subject
  *                          is NOT REPRODUCED with TEXT as its value
@@ -486,22 +503,28 @@ static char *expand(struct subj *s, const char *t)
 	while ((q = strchr(p, '{'))) {
 		size_t k = 1;
 
-		/* {NAME} or {NAME:FMT}; any other brace is text */
+		/* {NAME}, {NAME:FMT} or {NAME|TEXT} (TEXT when NAME's text is
+		 * empty); any other brace is text */
 		while (calc_isname((unsigned char)q[k], k == 1))
 			k++;
-		if (k == 1 || (q[k] != '}' && q[k] != ':') || !strchr(q + k, '}')) {
+		if (k == 1 || (q[k] != '}' && q[k] != ':' && q[k] != '|') || !strchr(q + k, '}')) {
 			bput(&b, p, q - p + 1);
 			p = q + 1;
 			continue;
 		}
 		bput(&b, p, q - p);
 		p = strchr(q, '}');
-		colon = memchr(q, ':', p - q);
+		colon = q[k] == ':' || q[k] == '|' ? q + k : NULL;
 		v = lookup(s, q + 1, (colon ? colon : p) - q - 1);
 		if (!v)
 			fail("no value named '%.*s' (no let, text or each of the row, no constant)",
 			     (int)((colon ? colon : p) - q - 1), q + 1);
-		if (colon) {
+		if (colon && *colon == '|') {
+			if (*v->text)
+				bputs(&b, v->text);
+			else
+				bput(&b, colon + 1, p - colon - 1);
+		} else if (colon) {
 			char *f = xasprintf("%.*s", (int)(p - colon - 1), colon + 1);
 
 			bputs(&b, fmtnum(f, v->v));
@@ -537,29 +560,43 @@ static char *run_file(struct subj *s, const char *w)
 }
 
 /* dt ARGV on the subject; its stdout, or one line and exit 2 */
+static const char *model_path;
+
+static char *run_tool(struct subj *s, char *cmdline, int model);
+
 static char *run_dt(struct subj *s, char *cmdline)
 {
-	char *argv[64], *words = xstrdup(cmdline), *w, *p = words;
+	return run_tool(s, cmdline, 0);
+}
+
+/* dt CMDLINE (FILE resolved on the subject's runs) or dtmodel CMDLINE */
+static char *run_tool(struct subj *s, char *cmdline, int model)
+{
+	char *argv[64], *words = xstrdup(cmdline), *w, *p = words, *key;
+	const char *prog = model ? model_path : dt_path, *pname = model ? "dtmodel" : "dt";
 	int argc = 0, out[2], err[2], st, i;
 	struct buf o = { 0 }, e = { 0 };
 	char chunk[4096];
 	ssize_t n;
 	pid_t pid;
 
+	key = xasprintf("%s %s", pname, cmdline);
 	for (i = 0; i < s->ncache; i++)
-		if (!strcmp(s->cache_cmd[i], cmdline))
+		if (!strcmp(s->cache_cmd[i], key))
 			return s->cache_out[i];
-	argv[argc++] = (char *)dt_path;
+	if (!prog)
+		fail("%s %s: no %s (--model)", pname, cmdline, pname);
+	argv[argc++] = (char *)prog;
 	while ((w = qword(&p)) && argc < 62) {
-		/* the file: the subject's, NAME:FILE one of its named runs'
+		/* dt's file: the subject's, NAME:FILE one of its named runs'
 		 * (a path with a / is taken as it is) */
-		if (argc == 2 && !strchr(w, '/'))
+		if (!model && argc == 2 && !strchr(w, '/'))
 			w = run_file(s, w);
 		argv[argc++] = w;
 	}
 	argv[argc] = NULL;
-	if (argc < 3)
-		fail("'dt %s': dt takes COMMAND FILE ...", cmdline);
+	if (argc < (model ? 2 : 3))
+		fail("'%s %s': %s takes COMMAND%s ...", pname, cmdline, pname, model ? "" : " FILE");
 	if (pipe(out) || pipe(err))
 		fail("pipe: %s", strerror(errno));
 	pid = fork();
@@ -570,8 +607,8 @@ static char *run_dt(struct subj *s, char *cmdline)
 		dup2(err[1], 2);
 		close(out[0]);
 		close(err[0]);
-		execv(dt_path, argv);
-		fprintf(stderr, "%s: %s\n", dt_path, strerror(errno));
+		execv(prog, argv);
+		fprintf(stderr, "%s: %s\n", prog, strerror(errno));
 		_exit(127);
 	}
 	close(out[1]);
@@ -587,13 +624,13 @@ static char *run_dt(struct subj *s, char *cmdline)
 		char *m = bstr(&e);
 
 		m[strcspn(m, "\n")] = 0;
-		fail("dt %s (on %s) failed: %s", cmdline, s->run, *m ? m : "no message");
+		fail("%s %s (on %s) failed: %s", pname, cmdline, s->run, *m ? m : "no message");
 	}
 	s->cache_cmd = realloc(s->cache_cmd, (s->ncache + 1) * sizeof(char *));
 	s->cache_out = realloc(s->cache_out, (s->ncache + 1) * sizeof(char *));
 	if (!s->cache_cmd || !s->cache_out)
 		fail("out of memory");
-	s->cache_cmd[s->ncache] = xstrdup(cmdline);
+	s->cache_cmd[s->ncache] = key;
 	s->cache_out[s->ncache++] = bstr(&o);
 	free(words);
 	return s->cache_out[s->ncache - 1];
@@ -642,6 +679,10 @@ static char *meta_of(const char *run, const char *key)
 }
 
 /* --- tables ------------------------------------------------------------- */
+
+static char *tmp_dir;
+static int nfiles;
+static void ensure_tmp(void);
 
 /* "TEXT" -> TEXT (white space at its ends kept), else TEXT */
 static char *unquote(char *t)
@@ -889,6 +930,23 @@ static void do_let(struct subj *s, const struct dir *d)
 		}
 		if (fmt)
 			text = fmtnum(fmt, readnum(text));
+	} else if (!strncmp(p, "file dt ", 8) || !strncmp(p, "file model ", 11)) {
+		/* the command's output kept in a file: its path */
+		int model = !strncmp(p, "file model ", 11);
+		char *out = run_tool(s, expand(s, p + (model ? 11 : 8)), model);
+		FILE *fp;
+
+		ensure_tmp();
+		text = xasprintf("%s/f-%d.tsv", tmp_dir, ++nfiles);
+		fp = fopen(text, "w");
+		if (!fp || fputs(out, fp) < 0 || fclose(fp))
+			fail("%s: %s", text, strerror(errno));
+	} else if (!strncmp(p, "verdict ", 8)) {	/* the word PASS, FAIL or NOT REPRODUCED */
+		switch (holds(s, p + 8)) {
+		case 1: text = xstrdup("PASS"); break;
+		case 0: text = xstrdup("FAIL"); break;
+		default: text = xstrdup("NOT REPRODUCED"); break;
+		}
 	} else if (!strncmp(p, "count ", 6) || !strncmp(p, "sum ", 4) || !strncmp(p, "mean ", 5)) {
 		char *what = word(&p);
 
@@ -1088,7 +1146,6 @@ static const char *verdict(struct subj *s, const struct dir *pass)
 static const char *runs_dir, *models_dir, *cols_path, *seeds_path, *model_path;
 static char *chapter;
 static const char *lab_min_x = "3";
-static char *tmp_dir;
 static int nctl;
 
 static int have_run(const char *dir, const char *name)
@@ -1359,6 +1416,19 @@ static void rm_tmp(void)
 		waitpid(pid, NULL, 0);
 }
 
+/* the folder of the model controls and files, removed at exit */
+static void ensure_tmp(void)
+{
+	const char *base_ = getenv("TMPDIR");
+
+	if (tmp_dir)
+		return;
+	tmp_dir = xasprintf("%s/dtclaims.XXXXXX", base_ && *base_ ? base_ : "/tmp");
+	if (!mkdtemp(tmp_dir))
+		fail("mkdtemp: %s", strerror(errno));
+	atexit(rm_tmp);
+}
+
 /*
  * The model on the kernel run's spec and command-line overrides (their
  * keys from meta's overrides line, key=value or the folder-name form
@@ -1377,12 +1447,7 @@ static char *model_control(const char *krun, char **extra, int nextra)
 		fail("a model control needs --model DTMODEL");
 	if (!spec || access(spec, R_OK))
 		fail("model control on %s: no spec %s", krun, spec ? spec : "(meta has none)");
-	if (!tmp_dir) {
-		tmp_dir = xstrdup("/tmp/dtclaims.XXXXXX");
-		if (!mkdtemp(tmp_dir))
-			fail("mkdtemp: %s", strerror(errno));
-		atexit(rm_tmp);
-	}
+	ensure_tmp();
 	dir = xasprintf("%s/ctl-%d", tmp_dir, ++nctl);
 	argv[argc++] = (char *)model_path;
 	argv[argc++] = "sim";
@@ -1439,12 +1504,12 @@ static const struct dir *find(struct row *r, const char *w)
 }
 
 static const char *const row_words[] = {
-	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "gates",
+	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "only", "gates",
 	"let", "model-let", "text", "table", "column", "list", "require", "pass", "model-pass", "control-pass", "value", "model-value",
 	"control-value", "why", NULL
 };
 static const char *const once_words[] = {
-	"kernel", "model", "optional", "pass", "model-pass", "control-pass", "value",
+	"kernel", "model", "optional", "only", "pass", "model-pass", "control-pass", "value",
 	"model-value", "control-value", "why", NULL
 };
 
@@ -1627,6 +1692,11 @@ static char *do_row(struct row *r)
 		fail("'%s' is not NAME=RUN (a kernel names its runs only)", p);
 	k = subject("kernel", rname, rdir, n, r);
 	kernel_subj = k;
+	if ((d = find(r, "only"))) {	/* the row is there only when EXPR holds */
+		at(d);
+		if (holds(k, d->rest) != 1)
+			return xstrdup("");
+	}
 	kv = (char *)verdict(k, pass_of(r, "kernel"));
 	kval = text_of(k, find(r, "value"));
 	at(head);
@@ -1660,6 +1730,16 @@ static char *do_row(struct row *r)
 			if (!*cp)
 				fail("control kernel RUN... takes a description after its runs");
 			c = subject("control", rname, rdir, n, r);
+		} else if (ck && !strcmp(ck, "none")) {
+			/* declared, not run: the reason is its value */
+			if (!*cp)
+				fail("control none takes a description");
+			cdesc = cp;
+			cv = "NOT REPRODUCED";
+			d = find(r, "control-value") ? find(r, "control-value") : find(r, "value");
+			cval = text_of(k, d);
+			c = k;	/* only to end the search; gates see no control */
+			break;
 		} else if (ck && !strcmp(ck, "model")) {
 			char *extra[16], *q;
 			int ne = 0;
@@ -1685,7 +1765,9 @@ static char *do_row(struct row *r)
 		d = find(r, "control-value") ? find(r, "control-value") : find(r, "value");
 		cval = text_of(c, d);
 	}
-	if (find(r, "control") && !c) {
+	if (c == k)
+		c = NULL;
+	else if (find(r, "control") && !c) {
 		at(find(r, "control"));
 		fail("no control of row %s could run (the runs of each are missing)", id);
 	}

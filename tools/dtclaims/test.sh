@@ -358,6 +358,42 @@ t_ok "table: count, count where, sum where, mean of a %.2f column, list with a q
 t_ok "mean of no rows is missing: a rule that reads it is NOT REPRODUCED" test "$(col t-agg kernel <<< "$out")" = "NOT REPRODUCED"
 bad "a table nobody declared" "let: no table named 'tc'" "$(row sanity c up - 'mean > 2' 'gates none t' 'let k = count tc' | sed 's/^value .*/value {k}/')"
 
+# --- if() reads only the branch it takes, has(), {NAME|TEXT}, file,
+# verdict, only, control none
+cat > "$T/f.conf" <<'EOC'
+chapter 7
+claim f-one if, has, a file, a verdict word, a default text
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+control none not run here
+gates none t
+let none = dt summary s.tsv x from=100 :mean
+let safe = if(has(none), dt_would_fail, 7)
+let dt_would_fail = dt summary s.tsv nosuchcolumn :mean
+let f = file dt cdf s.tsv x
+let fmax = dt summary {f} value :max
+let v = verdict fmax > 8
+pass safe == 7 && has(none) == 0
+value {safe} {fmax} {v} [{none|no samples}]
+control-value not run: the reason
+why -
+sanity f-gone only when a condition holds
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+only 1 > 2
+gates none t
+pass 1
+value -
+why -
+EOC
+out=$(run "$T/f.conf")
+[ -n "$out" ] || cat "$T/err"
+t_ok "if(c, a, b): the branch not taken is not computed (a dt call that would fail); has(); a file of a dt table; verdict; {NAME|TEXT}" \
+	test "$(col f-one kernel,kernel_value <<< "$out")" = $'PASS\t7 9 PASS [no samples]'
+t_ok "control none: declared, NOT REPRODUCED, its value the control-value text; the row INCONCLUSIVE" \
+	test "$(col f-one control,control_verdict,control_value,verdict <<< "$out")" = $'not run here\tNOT REPRODUCED\tnot run: the reason\tINCONCLUSIVE'
+t_ok "only EXPR: a row whose condition does not hold is left out" test "$(wc -l <<< "$out")" = 1
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

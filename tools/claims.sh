@@ -372,8 +372,11 @@ stat_get() {
 # of the run held no samples, a division by zero) gives "nan" rather than
 # ending the script; the verdict helpers then say NOT REPRODUCED.
 calc() {
-	# a "nan" operand (a missing value passed on) is nan, not awk's unset 0
-	if [[ " $* " =~ [^A-Za-z_]nan[^A-Za-z_] ]]; then
+	# a "nan" operand (a missing value passed on) is nan, not awk's unset 0;
+	# so is an empty operand before * or /, which awk would read as the
+	# start of a regular expression (" / 4 / 2" was 2)
+	local empty='(^|[-+*/(])[[:space:]]*[*/]'
+	if [[ " $* " =~ [^A-Za-z_]nan[^A-Za-z_] ]] || [[ "$*" =~ $empty ]]; then
 		printf nan
 		return
 	fi

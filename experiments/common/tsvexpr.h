@@ -354,38 +354,32 @@ static inline double calc_cmp(struct calc *c)
 	return a;
 }
 
-static inline double calc_and(struct calc *c)
+/*
+ * a && b (and = 1), a || b (and = 0): a missing side makes it missing,
+ * unless the left side settles it (0 && x is 0, 1 || x is 1): the right
+ * side's missing values then do not count
+ */
+static inline double calc_logic(struct calc *c, int and)
 {
-	double a = calc_cmp(c), b;
+	double a = and ? calc_cmp(c) : calc_logic(c, 1), b;
 	int k;
 
-	while (calc_eat(c, "&&")) {
+	while (calc_eat(c, and ? "&&" : "||")) {
 		k = c->nanread;
-		b = calc_cmp(c);
-		if (a == 0)
-			c->nanread = k;	/* settled by the left side */
-		else
+		b = and ? calc_cmp(c) : calc_logic(c, 1);
+		if (!isnan(a) && (and ? a == 0 : a != 0)) {
+			c->nanread = k;
+			a = !and;
+		} else {
 			a = isnan(a) || isnan(b) ? NAN : (b != 0);
+		}
 	}
 	return a;
 }
 
 static inline double calc_or(struct calc *c)
 {
-	double a = calc_and(c), b;
-	int k;
-
-	while (calc_eat(c, "||")) {
-		k = c->nanread;
-		b = calc_and(c);
-		if (!isnan(a) && a != 0) {
-			c->nanread = k;
-			a = 1;
-		} else {
-			a = isnan(a) || isnan(b) ? NAN : (b != 0);
-		}
-	}
-	return a;
+	return calc_logic(c, 0);
 }
 
 static inline double calc_eval(const char *s,

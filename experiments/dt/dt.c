@@ -1671,6 +1671,47 @@ static int cmd_stretch(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 	return 0;
 }
 
+/* nth: the text of COL in the K-th selected row (n=K, from 1) */
+static int cmd_nth(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL], *end, **rest;
+	size_t cap = 0, n = 0;
+	int col = needcol(hdr, nh, argv[3]), a, nrest = 0;
+	long k = 0;
+	struct sel s;
+	double t;
+
+	rest = xrealloc(NULL, (argc + 1) * sizeof(char *));
+	for (a = 0; a < argc; a++) {
+		if (a >= 4 && !strncmp(argv[a], "n=", 2)) {
+			k = strtol(argv[a] + 2, &end, 10);
+			if (end == argv[a] + 2 || *end || k < 1)
+				die("n", "want a whole number >= 1");
+			continue;
+		}
+		rest[nrest++] = argv[a];
+	}
+	if (!k)
+		die("nth", "needs n=K");
+	parse_opts(&s, hdr, nh, tcol, nrest, rest, 4, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&s, f, nf, tcol, &t) || nf <= col)
+			continue;
+		if (++n == (size_t)k) {
+			printf("n=%ld value=%s\n", k, f[col]);
+			free(line);
+			free(rest);
+			return 0;
+		}
+	}
+	printf("n=0\n");	/* fewer rows */
+	free(line);
+	free(rest);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1710,6 +1751,8 @@ static const struct cmd {
 	  "balance_dirty_pages.tsv: one row per writer, a TSV task think_ms pid rate_kBps ratelimit_kBps ratio period_ms rowthink_ms rows think_ms_real pause_ms x ratelimit_sd (chapter 8)" },
 	{ "stretch", 3, cmd_stretch, "EXPR LO HI [and=EXPR:LO:HI]...",
 	  "the longest stretch (s) of consecutive selected rows with LO <= EXPR <= HI (and the and= ranges): n longest" },
+	{ "nth", 1, cmd_nth, "COL n=K",
+	  "the text of COL in the K-th selected row (value), n=0 with fewer rows" },
 	{ "first", 1, cmd_first, "COL",
 	  "the text of COL in the first selected row (first), and n" },
 	{ "marks", 0, cmd_marks, "",

@@ -339,6 +339,7 @@ struct subj {
 	char *run;		/* its (first) folder; NULL for the constants */
 	int nruns;		/* its runs, by name ("" for an unnamed one) */
 	char *rname[MAXRUNS], *rdir[MAXRUNS];
+	int rmiss[MAXRUNS];	/* an optional run (RUN?) that is not there */
 	struct row *row;	/* the row whose lets it computes */
 	struct var *vars;	/* the values computed so far */
 	int nvars;
@@ -507,19 +508,25 @@ static char *expand(struct subj *s, const char *t)
 		 * empty); any other brace is text */
 		while (calc_isname((unsigned char)q[k], k == 1))
 			k++;
-		if (k == 1 || (q[k] != '}' && q[k] != ':' && q[k] != '|') || !strchr(q + k, '}')) {
+		if (k == 1 || (q[k] != '}' && q[k] != ':' && q[k] != '|' && q[k] != '%') || !strchr(q + k, '}')) {
 			bput(&b, p, q - p + 1);
 			p = q + 1;
 			continue;
 		}
 		bput(&b, p, q - p);
 		p = strchr(q, '}');
-		colon = q[k] == ':' || q[k] == '|' ? q + k : NULL;
+		colon = q[k] == ':' || q[k] == '|' || q[k] == '%' ? q + k : NULL;
 		v = lookup(s, q + 1, (colon ? colon : p) - q - 1);
 		if (!v)
 			fail("no value named '%.*s' (no let, text or each of the row, no constant)",
 			     (int)((colon ? colon : p) - q - 1), q + 1);
-		if (colon && *colon == '|') {
+		if (colon && *colon == '%') {	/* {NAME%S}: without a trailing S */
+			size_t tl = strlen(v->text), sl = p - colon - 1;
+
+			if (tl >= sl && !strncmp(v->text + tl - sl, colon + 1, sl))
+				tl -= sl;
+			bput(&b, v->text, tl);
+		} else if (colon && *colon == '|') {
 			if (*v->text)
 				bputs(&b, v->text);
 			else
@@ -951,6 +958,18 @@ static void do_let(struct subj *s, const struct dir *d)
 		char *what = word(&p);
 
 		text = fmtnum(fmt ? fmt : "exact", aggregate(s, what, p));
+	} else if (!strncmp(p, "field ", 6)) {	/* field TEXT SEP K: the K-th (1-based) */
+		char *q = expand(s, p + 6), *t_ = qword(&q), *sep = qword(&q), *ks = qword(&q), *e, *f;
+		long kk;
+		int i;
+
+		if (!t_ || !sep || strlen(sep) != 1 || !ks || *q || (kk = strtol(ks, &e, 10)) < 1 || *e)
+			fail("field takes TEXT SEP K (SEP one character, K from 1)");
+		f = t_;
+		for (i = 1; i < kk && f; i++)
+			f = strchr(f, sep[0]) ? strchr(f, sep[0]) + 1 : NULL;
+		text = xstrdup(f ? f : "");
+		text[strcspn(text, sep)] = 0;
 	} else if (!strncmp(p, "same ", 5)) {	/* same A B: 1 if the two texts are equal */
 		char *q = expand(s, p + 5), *a_ = qword(&q), *b_ = qword(&q);
 
@@ -1294,10 +1313,10 @@ static char *gate(struct subj *s, const char *run, const char *g, const char *fr
  * ...; *rest is left at the first word that is neither (a control's
  * description). 0 when one of them is missing in DIR.
  */
-static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, int *n)
+static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, int *miss, int *n)
 {
 	char *p = *rest, *q, *w, *e;
-	int ok = 1;
+	int ok = 1, present = 0;
 
 	*n = 0;
 	while (*p && *n < MAXRUNS) {
@@ -1317,9 +1336,15 @@ static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, i
 		} else {
 			rname[*n] = "";
 		}
-		rdir[*n] = xasprintf("%s/%s", dir, w);
-		if (!have_run(dir, w))
+		miss[*n] = 0;
+		if (w[strlen(w) - 1] == '?') {	/* optional: may be missing */
+			w[strlen(w) - 1] = 0;
+			miss[*n] = !have_run(dir, w);
+		} else if (!have_run(dir, w)) {
 			ok = 0;
+		}
+		present += have_run(dir, w);
+		rdir[*n] = xasprintf("%s/%s", dir, w);
 		(*n)++;
 		p = q;
 		if (!e)
@@ -1328,10 +1353,10 @@ static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, i
 	if (!*n)
 		fail("names no run");
 	*rest = p;
-	return ok;
+	return ok && present;
 }
 
-static struct subj *subject(const char *role, char **rname, char **rdir, int n, struct row *r)
+static struct subj *subject(const char *role, char **rname, char **rdir, int *miss, int n, struct row *r)
 {
 	struct subj *s = xmalloc(sizeof(*s));
 	int i;
@@ -1342,6 +1367,15 @@ static struct subj *subject(const char *role, char **rname, char **rdir, int n, 
 	for (i = 0; i < n; i++) {
 		s->rname[i] = rname[i];
 		s->rdir[i] = rdir[i];
+		s->rmiss[i] = miss ? miss[i] : 0;
+	}
+	if (s->rmiss[0]) {	/* its main run is not there: only NAME@RUN reads */
+		s->row = r;
+		s->model = !strncmp(role, "model", 5);
+		if (!strcmp(role, "kernel"))
+			kernel_subj = s;
+		setvar(s, "RUN", s->run);
+		return s;
 	}
 	s->row = r;
 	s->model = !strncmp(role, "model", 5);
@@ -1372,15 +1406,20 @@ static struct subj *on_run(struct subj *s, const char *rn, size_t len)
 		fail("the %s has no run named '%.*s'", s->role, (int)len, rn);
 	if (!s->sub[i]) {
 		struct subj *save = kernel_subj;
+		int ms[MAXRUNS];
 
 		names[0] = s->rname[i];
 		ds[0] = s->rdir[i];
+		ms[0] = s->rmiss[i];
 		for (j = 0; j < s->nruns; j++)
 			if (j != i) {
 				names[j < i ? j + 1 : j] = s->rname[j];
 				ds[j < i ? j + 1 : j] = s->rdir[j];
+				ms[j < i ? j + 1 : j] = s->rmiss[j];
 			}
-		s->sub[i] = subject(s->role, names, ds, s->nruns, s->row);
+		s->sub[i] = subject(s->role, names, ds, ms, s->nruns, s->row);
+		if (ms[0])	/* that run is not there: its values are missing */
+			s->sub[i]->unmet = xstrdup("");
 		kernel_subj = save;
 	}
 	return s->sub[i];
@@ -1504,12 +1543,12 @@ static const struct dir *find(struct row *r, const char *w)
 }
 
 static const char *const row_words[] = {
-	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "only", "gates",
+	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "only", "na", "gates",
 	"let", "model-let", "text", "table", "column", "list", "require", "pass", "model-pass", "control-pass", "value", "model-value",
 	"control-value", "why", NULL
 };
 static const char *const once_words[] = {
-	"kernel", "model", "optional", "only", "pass", "model-pass", "control-pass", "value",
+	"kernel", "model", "optional", "only", "na", "pass", "model-pass", "control-pass", "value",
 	"model-value", "control-value", "why", NULL
 };
 
@@ -1527,13 +1566,23 @@ static const char *const fields[] = {
 };
 #define NFIELDS 14
 
+static int has_name(struct subj *s, const char *name)
+{
+	int j;
+
+	for (j = 0; j < s->nruns; j++)
+		if (!strcmp(s->rname[j], name))
+			return 1;
+	return 0;
+}
+
 /* the lab's reasons, from the row's gates in the order declared */
 static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *lab)
 {
 	int i;
 
 	for (i = 1; i < r->n; i++) {
-		char *gp, *g, *w, *from = NULL, *lim = NULL, *why;
+		char *gp, *g, *w, *from = NULL, *lim = NULL, *why, *cond = NULL;
 		struct subj *subs[16];
 		const char *dirs_[16];
 		int ns = 0, j, j0;
@@ -1541,7 +1590,7 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 		if (strcmp(r->d[i].word, "gates"))
 			continue;
 		at(&r->d[i]);
-		gp = expand(&consts, r->d[i].rest);
+		gp = expand(k, r->d[i].rest);
 		g = word(&gp);
 		if (!g)
 			fail("gates takes none REASON, or a gate and the runs it reads");
@@ -1558,6 +1607,10 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 
 			if (!strncmp(w, "from=", 5) && w[5]) {
 				from = w + 5;
+				continue;
+			}
+			if (!strncmp(w, "if=", 3) && w[3]) {
+				cond = w + 3;
 				continue;
 			}
 			if ((!strncmp(w, "min=", 4) && !strcmp(g, "throttled")) ||
@@ -1580,15 +1633,17 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 				fail("gates %s: the control is the model's, not a kernel run", g);
 			j0 = ns;
 			for (j = 0; j < s->nruns; j++)
-				if ((!colon || !strcmp(s->rname[j], colon + 1)) && ns < 16) {
+				if ((!colon || !strcmp(s->rname[j], colon + 1)) && ns < 16 && !s->rmiss[j]) {
 					subs[ns] = s;
 					dirs_[ns++] = s->rdir[j];
 				}
-			if (ns == j0)
+			if (ns == j0 && (!colon || !has_name(s, colon + 1)))
 				fail("gates %s: the %s has no run named '%s'", g, w, colon ? colon + 1 : "");
 		}
-		if (!ns)
+		if (!ns && !cond)
 			fail("gates %s names no run (kernel, control)", g);
+		if (cond && holds(k, cond) != 1)
+			continue;	/* if=EXPR: this gate only when EXPR holds */
 		if (strcmp(g, "capacity") && !from)
 			fail("gates %s needs from=T", g);
 		if (!lim)
@@ -1602,6 +1657,21 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 			}
 		}
 	}
+}
+
+static const struct dir *pass_of(struct row *r, const char *role);
+
+/* the subject's verdict: n/a when the row's na EXPR holds on it, else its pass rule's */
+static const char *verdict_of(struct row *r, struct subj *s, const char *role)
+{
+	const struct dir *d = find(r, "na");
+
+	if (d && !s->unmet) {
+		at(d);
+		if (holds(s, d->rest) == 1)
+			return "n/a";
+	}
+	return verdict(s, pass_of(r, role));
 }
 
 /* the pass rule for a role: model-pass or control-pass, else pass */
@@ -1620,6 +1690,7 @@ static char *do_row(struct row *r)
 	char *mv = "n/a", *mval = "-", *kv, *kval, *reason;
 	char *cdesc = "-", *cv = "-", *cval = "-", *v;
 	char *rname[MAXRUNS], *rdir[MAXRUNS];
+	int miss[MAXRUNS];
 	struct buf src = { 0 }, lab = { 0 }, out = { 0 };
 	struct subj *k, *m = NULL, *c = NULL;
 	const char *val[NFIELDS];
@@ -1681,23 +1752,24 @@ static char *do_row(struct row *r)
 		fail("sanity row %s has a control (a row with one is a claim)", id);
 	at(d);
 	p = expand(&consts, d->rest);
-	if (!parse_runs(&p, runs_dir, rname, rdir, &n)) {
+	if (!parse_runs(&p, runs_dir, rname, rdir, miss, &n)) {
 		if (find(r, "optional"))
 			return xstrdup("");	/* left out: a run it needs is not there */
 		for (i = 0; i < n; i++)
-			if (access(xasprintf("%s/meta", rdir[i]), R_OK))
+			if (!miss[i] && access(xasprintf("%s/meta", rdir[i]), R_OK))
 				fail("%s: no such run (its meta is missing)", rdir[i]);
+		fail("none of the row's runs is there");
 	}
 	if (*p)
 		fail("'%s' is not NAME=RUN (a kernel names its runs only)", p);
-	k = subject("kernel", rname, rdir, n, r);
+	k = subject("kernel", rname, rdir, miss, n, r);
 	kernel_subj = k;
 	if ((d = find(r, "only"))) {	/* the row is there only when EXPR holds */
 		at(d);
 		if (holds(k, d->rest) != 1)
 			return xstrdup("");
 	}
-	kv = (char *)verdict(k, pass_of(r, "kernel"));
+	kv = (char *)verdict_of(r, k, "kernel");
 	kval = text_of(k, find(r, "value"));
 	at(head);
 	text = expand(k, text);
@@ -1706,11 +1778,11 @@ static char *do_row(struct row *r)
 	if ((d = find(r, "model")) && models_dir) {
 		at(d);
 		p = expand(&consts, d->rest);
-		if (parse_runs(&p, models_dir, rname, rdir, &n)) {
+		if (parse_runs(&p, models_dir, rname, rdir, miss, &n)) {
 			if (*p)
 				fail("'%s' is not NAME=RUN (a model names its runs only)", p);
-			m = subject("model", rname, rdir, n, r);
-			mv = (char *)verdict(m, pass_of(r, "model"));
+			m = subject("model", rname, rdir, miss, n, r);
+			mv = (char *)verdict_of(r, m, "model");
 			d = find(r, "model-value") ? find(r, "model-value") : find(r, "value");
 			mval = text_of(m, d);
 		}
@@ -1725,11 +1797,11 @@ static char *do_row(struct row *r)
 		cp = expand(&consts, r->d[i].rest);
 		ck = word(&cp);
 		if (ck && !strcmp(ck, "kernel")) {
-			if (!parse_runs(&cp, runs_dir, rname, rdir, &n))
+			if (!parse_runs(&cp, runs_dir, rname, rdir, miss, &n))
 				continue;
 			if (!*cp)
 				fail("control kernel RUN... takes a description after its runs");
-			c = subject("control", rname, rdir, n, r);
+			c = subject("control", rname, rdir, miss, n, r);
 		} else if (ck && !strcmp(ck, "none")) {
 			/* declared, not run: the reason is its value */
 			if (!*cp)
@@ -1740,9 +1812,9 @@ static char *do_row(struct row *r)
 			cval = text_of(k, d);
 			c = k;	/* only to end the search; gates see no control */
 			break;
-		} else if (ck && !strcmp(ck, "model")) {
+		} else if (ck && (!strcmp(ck, "model") || !strcmp(ck, "model-each"))) {
 			char *extra[16], *q;
-			int ne = 0;
+			int ne = 0, j;
 
 			while (*cp && ne < 16) {
 				size_t wl = strcspn(cp, " \t");
@@ -1754,14 +1826,25 @@ static char *do_row(struct row *r)
 			}
 			if (!ne || !*cp)
 				fail("control model takes KEY=VALUE... DESC");
-			rname[0] = k->rname[0];	/* in place of the kernel's run */
-			rdir[0] = model_control(k->run, extra, ne);
-			c = subject("model control", rname, rdir, 1, r);
+			if (!strcmp(ck, "model")) {
+				rname[0] = k->rname[0];	/* in place of the kernel's run */
+				rdir[0] = model_control(k->run, extra, ne);
+				miss[0] = 0;
+				n = 1;
+			} else {	/* model-each: in place of each kernel run */
+				for (j = 0; j < k->nruns; j++) {
+					rname[j] = k->rname[j];
+					miss[j] = k->rmiss[j];
+					rdir[j] = miss[j] ? k->rdir[j] : model_control(k->rdir[j], extra, ne);
+				}
+				n = k->nruns;
+			}
+			c = subject("model control", rname, rdir, miss, n, r);
 		} else {
 			fail("control takes kernel RUN... DESC, or model KEY=VALUE... DESC");
 		}
 		cdesc = cp;
-		cv = (char *)verdict(c, pass_of(r, "control"));
+		cv = (char *)verdict_of(r, c, "control");
 		d = find(r, "control-value") ? find(r, "control-value") : find(r, "value");
 		cval = text_of(c, d);
 	}

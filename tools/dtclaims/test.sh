@@ -394,6 +394,44 @@ t_ok "control none: declared, NOT REPRODUCED, its value the control-value text; 
 	test "$(col f-one control,control_verdict,control_value,verdict <<< "$out")" = $'not run here\tNOT REPRODUCED\tnot run: the reason\tINCONCLUSIVE'
 t_ok "only EXPR: a row whose condition does not hold is left out" test "$(wc -l <<< "$out")" = 1
 
+# --- optional runs (RUN?), na, model-each, gates if=, {NAME%S}, field
+cat > "$T/o.conf" <<'EOC'
+chapter 7
+let there = 1
+let mean = dt summary s.tsv x :mean
+claim o-opt a subject whose optional run is not there
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel a=up b=nosuch?
+control model-each knob.x=1 the model in place of each run
+gates capacity kernel:a if=has(there@b)
+gates capacity kernel:a if=has(there@a)
+let parts = field "p;q;r" ; 2
+let none = field "p;q" ; 5
+text list {mean};{mean@b};
+pass has(there@a) && !has(there@b) && has(mean@a)
+control-pass has(there@a) && !has(there@b) && mean > 2
+value {list%;} [{parts}] [{none}]
+why -
+sanity o-na a row whose kernel has no verdict
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel up
+gates none t
+na mean > 1
+pass 1
+value -
+why -
+EOC
+rm -f "$T/model.log"
+out=$(run "$T/o.conf")
+[ -n "$out" ] || cat "$T/err"
+t_ok "optional run: NAME@RUN of a run that is not there is missing; {NAME%S} strips a trailing S; field" \
+	test "$(col o-opt kernel,kernel_value <<< "$out")" = $'PASS\t4.5; [q] []'
+t_ok "model-each: a model control for each run that is there (one here), under its name" \
+	test "$(col o-opt control_verdict <<< "$out") $(wc -l < "$T/model.log")" = "FAIL 1"
+t_ok "gates if=: a gate whose condition does not hold is not applied; one that holds is (slow's capacity is fine)" \
+	test "$(col o-opt verdict <<< "$out")" = PASS
+t_ok "na EXPR: the kernel's verdict n/a, the row NOT REPRODUCED" test "$(col o-na kernel,verdict <<< "$out")" = $'n/a\tNOT REPRODUCED'
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

@@ -543,8 +543,8 @@ static int cmd_stat(FILE *fp, char **hdr, int nh, int tcol, int argc, char **arg
 		printf("n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
 		       n, mean, n > 1 ? sqrt(ss / (n - 1)) : 0, v[0],
 		       pct(v, n, .05), pct(v, n, .5), pct(v, n, .95), v[n - 1]);
-		if (!is_resid)	/* the first and last selected rows', exact */
-			printf(" first=%.15g last=%.15g", first, last);
+		if (!is_resid)	/* the first and last selected rows', and the sum, exact */
+			printf(" first=%.15g last=%.15g sum=%.15g", first, last, s);
 		if (is_resid)
 			printf(" mad=%.6g", mad / n);
 		printf("\n");
@@ -1722,7 +1722,7 @@ static const struct cmd {
 	const char *args, *what;
 } cmds[] = {
 	{ "summary", 1, cmd_stat, "EXPR",
-	  "n mean sd min p5 p50 p95 max of EXPR over the selected rows, and its first and last values (in row order)" },
+	  "n mean sd min p5 p50 p95 max of EXPR over the selected rows, its first and last values (in row order) and sum" },
 	{ "frac", 3, cmd_stat, "EXPR LO HI",
 	  "share of the selected rows with LO <= EXPR <= HI" },
 	{ "tfrac", 3, cmd_stat, "EXPR LO HI",

@@ -54,6 +54,8 @@
  *                          meta) with KEY=VALUE added
  *   control none DESC      declared but not run (control-value says why):
  *                          NOT REPRODUCED
+ *   control same DESC      the kernel's own runs under control-pass (a
+ *                          control that compares other runs of the row)
  *                          Several controls: the first that can run (a
  *                          kernel control whose runs are not there cannot).
  *   gates none REASON      the row needs no lab state (say why), or one or
@@ -84,6 +86,8 @@
  *                            verdict EXPR               PASS, FAIL or NOT
  *                              REPRODUCED, as a pass rule would say
  *                            same A B                   1 if the texts are equal
+ *                            readable FILE              1 if the run has FILE
+ *                            field TEXT SEP K           TEXT's K-th field
  *                            count TABLE [where COND], sum|mean TABLE EXPR
  *                              [where COND]             over a table's rows
  *                            EXPR                       tsvexpr.h's calc
@@ -110,8 +114,13 @@
  *                          missing (no samples) or not finite
  *   model-pass, control-pass EXPR    the rule for the model or the control
  *                          when it differs (fewer runs)
+ *   na EXPR                the verdict is n/a where EXPR holds (a row
+ *                          that has no run to judge); model-na, control-na
+ *                          for one role
  *   value TEXT             the kernel's value text ({NAME} or {NAME:FMT})
  *   model-value TEXT       the model's (default: value's)
+ *   no-model TEXT          the model's value text when there is no model
+ *                          run (default -)
  *   control-value TEXT     the control's (default: value's)
  *   why TEXT               the reason: the tolerance and where it comes from
  *
@@ -958,6 +967,10 @@ static void do_let(struct subj *s, const struct dir *d)
 		char *what = word(&p);
 
 		text = fmtnum(fmt ? fmt : "exact", aggregate(s, what, p));
+	} else if (!strncmp(p, "readable ", 9)) {	/* readable FILE: 1 if the run has it */
+		char *f = run_file(s, expand(s, p + 9));
+
+		text = xstrdup(access(f, R_OK) ? "0" : "1");
 	} else if (!strncmp(p, "field ", 6)) {	/* field TEXT SEP K: the K-th (1-based) */
 		char *q = expand(s, p + 6), *t_ = qword(&q), *sep = qword(&q), *ks = qword(&q), *e, *f;
 		long kk;
@@ -1353,7 +1366,9 @@ static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, i
 	if (!*n)
 		fail("names no run");
 	*rest = p;
-	return ok && present;
+	/* every run optional and none there: a subject without runs, for a
+	 * kernel or control (its rules read NAME@RUN, missing); not a model */
+	return ok && (present || dir != models_dir);
 }
 
 static struct subj *subject(const char *role, char **rname, char **rdir, int *miss, int n, struct row *r)
@@ -1543,12 +1558,14 @@ static const struct dir *find(struct row *r, const char *w)
 }
 
 static const char *const row_words[] = {
-	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "only", "na", "gates",
+	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "only", "na",
+	"model-na", "control-na", "no-model", "gates",
 	"let", "model-let", "text", "table", "column", "list", "require", "pass", "model-pass", "control-pass", "value", "model-value",
 	"control-value", "why", NULL
 };
 static const char *const once_words[] = {
-	"kernel", "model", "optional", "only", "na", "pass", "model-pass", "control-pass", "value",
+	"kernel", "model", "optional", "only", "na", "model-na", "control-na", "no-model", "pass", "model-pass",
+	"control-pass", "value",
 	"model-value", "control-value", "why", NULL
 };
 
@@ -1664,7 +1681,11 @@ static const struct dir *pass_of(struct row *r, const char *role);
 /* the subject's verdict: n/a when the row's na EXPR holds on it, else its pass rule's */
 static const char *verdict_of(struct row *r, struct subj *s, const char *role)
 {
-	const struct dir *d = find(r, "na");
+	char w[32];
+	const struct dir *d;
+
+	snprintf(w, sizeof(w), "%s-na", role);
+	d = find(r, w) ? find(r, w) : find(r, "na");
 
 	if (d && !s->unmet) {
 		at(d);
@@ -1775,6 +1796,10 @@ static char *do_row(struct row *r)
 	text = expand(k, text);
 	at(find(r, "why"));
 	reason = expand(k, find(r, "why")->rest);
+	if ((d = find(r, "no-model"))) {	/* the model's value without model runs */
+		at(d);
+		mval = expand(k, d->rest);
+	}
 	if ((d = find(r, "model")) && models_dir) {
 		at(d);
 		p = expand(&consts, d->rest);
@@ -1802,6 +1827,11 @@ static char *do_row(struct row *r)
 			if (!*cp)
 				fail("control kernel RUN... takes a description after its runs");
 			c = subject("control", rname, rdir, miss, n, r);
+		} else if (ck && !strcmp(ck, "same")) {
+			/* the kernel's own runs, judged by control-pass */
+			if (!*cp)
+				fail("control same takes a description");
+			c = subject("control", k->rname, k->rdir, k->rmiss, k->nruns, r);
 		} else if (ck && !strcmp(ck, "none")) {
 			/* declared, not run: the reason is its value */
 			if (!*cp)

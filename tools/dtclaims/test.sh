@@ -432,6 +432,38 @@ t_ok "gates if=: a gate whose condition does not hold is not applied; one that h
 	test "$(col o-opt verdict <<< "$out")" = PASS
 t_ok "na EXPR: the kernel's verdict n/a, the row NOT REPRODUCED" test "$(col o-na kernel,verdict <<< "$out")" = $'n/a\tNOT REPRODUCED'
 
+# --- control same, no-model, a kernel whose runs are all optional and away
+cat > "$T/s.conf" <<'EOC'
+chapter 7
+let there = 1
+let mean = dt summary s.tsv x :mean
+claim s-same a control on the row's own runs
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel a=up b=flat
+model a=nosuch
+control same the flat run's mean against 2
+gates none t
+pass mean@a > 2
+control-pass mean@b > 2
+value {mean@a}
+control-value {mean@b}
+no-model none here
+why -
+sanity s-none every run optional, none there: the rule reads missing values
+cite 004 39-42 "we match the dirty rate to the writeout bandwidth"
+kernel a=nosuch? b=nosuch2?
+gates none t
+pass has(there@a)
+value [{mean@a}]
+why -
+EOC
+out=$(run "$T/s.conf")
+[ -n "$out" ] || cat "$T/err"
+t_ok "control same: the kernel's runs under control-pass (flat: 1 > 2 fails); no-model's text" \
+	test "$(col s-same model,model_value,control_verdict,control_value,verdict <<< "$out")" = $'n/a\tnone here\tFAIL\t1\tPASS'
+t_ok "a kernel of optional runs none of which is there: its values are missing" \
+	test "$(col s-none kernel,kernel_value <<< "$out")" = $'FAIL\t[]'
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

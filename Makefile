@@ -113,7 +113,7 @@ pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
 LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
 	$(BUILD)/dtdecode/dtdecode experiments/run
 PLOT_DEPS := figures/plot figures/style.gp $(DT)
-CLAIM_DEPS := tools/claims.sh tools/claims.cols tools/seeds.tsv $(DT) $(DTCLAIMS)
+CLAIM_DEPS = tools/claims.cols tools/seeds.tsv $(DT) $(DTCLAIMS) $(DTMODEL)
 
 .SECONDEXPANSION:
 # (precious: make would delete them as intermediate files, and the next

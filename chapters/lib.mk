@@ -8,8 +8,8 @@
 #       through figures/plot; DEPS: more files it reads
 #   $(call kit_claims,RUNS,MODELS[,DEPS])
 #       $(CLAIMS)/chNN.tsv, the chapter's verdict rows (tools/chapter-claims:
-#       its claims.conf, or until issue 24 is done its `claims` script) on
-#       $(RUNS) and $(MODEL_RUNS) (runs found by spec name), once the kernel runs named
+#       its claims.conf, read by tools/dtclaims) on $(RUNS) and
+#       $(MODEL_RUNS) (runs found by spec name), once the kernel runs named
 #       RUNS and the model runs named MODELS are made; DEPS: more files
 #   $(call kit_runs,NAMES), $(call kit_models,NAMES)
 #       the folders of the kernel runs / model runs of those specs
@@ -41,7 +41,7 @@ kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/
 
 # _kit_claims NN DIR RUNS MODELS DEPS
 define _kit_claims
-$(CLAIMS)/ch$(1).tsv: $(wildcard $(2)/claims $(2)/claims.conf) $(addsuffix /meta,$(call kit_runs,$(3)) $(call kit_models,$(4))) \
+$(CLAIMS)/ch$(1).tsv: $(2)/claims.conf $(addsuffix /meta,$(call kit_runs,$(3)) $(call kit_models,$(4))) \
 		$(5) $(CLAIM_DEPS) tools/chapter-claims
 	@mkdir -p $$(@D)
 	@echo "  CLAIMS  chapter $(1:0%=%)"

@@ -11,7 +11,7 @@
 REP_RUN := $(RUNS)/smoke
 REP_CURVES := $(FIG)/rep-curves-smoke
 
-$(REP_CURVES)/meta: report/curves $(REP_RUN)/meta $(DTMODEL) $(DT) tools/claims.sh
+$(REP_CURVES)/meta: report/curves $(REP_RUN)/meta $(DTMODEL) $(DT)
 	$(Q)BUILD=$(BUILD) report/curves $(REP_RUN) $(REP_CURVES)
 
 $(FIG)/rep-pauses.tex: report/pauses.gp $(REP_RUN)/meta $(PLOT_DEPS)

@@ -4,7 +4,7 @@
 #   t_range NAME VALUE LO HI  passes when LO <= VALUE <= HI (decimals ok)
 #   t_le NAME VALUE MAX / t_ge NAME VALUE MIN
 #   t_get KEY "k=v k=v ..."   the value of KEY in a dt line
-#   t_claim ROWS ID           a claims row (tools/claims.sh) of the TSV text
+#   t_claim ROWS ID           a claims row (tools/claims.cols) of the TSV text
 #                             ROWS: two results, "ID on the experiment" (the
 #                             kernel verdict is PASS) and "ID on its control"
 #                             (the same verdict code FAILs without the
@@ -18,7 +18,7 @@
 #                             LAB_MIN_X (3) x its disks, or (with
 #                             --throttled FROM as the first KEY) the writers
 #                             were throttled in under 0.8 of the seconds
-#                             from FROM (tools/claims.sh's lab_why), runs
+#                             from FROM (dtclaims --lab, the claims' gates), runs
 #                             it once more; still so: one
 #                             FAIL naming the lab reason, return 1 (the lab,
 #                             not the claim, failed). The second try is for
@@ -194,7 +194,10 @@ t_run() {
 				return 1
 			}
 		fi
-		why=$(BUILD=$build bash -c '. "$0"; lab_why "$1" "$2"' "$kit/tools/claims.sh" "$run" "$from")
+		why=$("$build/dtclaims/dtclaims" --dt "$build/dt/dt" --lab "$run" ${from:+"$from"}) || {
+			t_result FAIL "lab for run $(basename "$run")" "dtclaims --lab failed"
+			return 1
+		}
 		[ -z "$why" ] && return 0
 		[ "$try" = 1 ] && echo "# $(basename "$run"): $why; running it once more"
 	done

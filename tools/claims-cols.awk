@@ -2,7 +2,7 @@
 # program that reads a claims TSV (prepended to it: awk "$(cat this)..."
 # with -v COLS=tools/claims.cols). After BEGIN: col[NAME] is the column
 # of NAME, ncols the number of columns, colname[I] the name of column I.
-# tools/claims.cols names them, one per line, in order; tools/claims.sh
+# tools/claims.cols names them, one per line, in order; tools/dtclaims
 # writes rows in that order.
 BEGIN {
 	if (COLS == "") { print "claims-cols.awk: COLS (tools/claims.cols) not given" > "/dev/stderr"; exit 2 }

@@ -9,6 +9,10 @@
  *   SEEDS  tools/seeds.tsv, the seeds' upstream commits
  *   CONF   the chapter's claims.conf
  *   RUNS   a folder of kernel runs named by spec; MODEL_RUNS the model's
+ *        dtclaims --dt DT --lab RUN [FROM]
+ *   prints the lab's reason why RUN cannot show throttling (the capacity
+ *   gate; with FROM, the throttled gate from FROM s), or nothing: the
+ *   chapters' checks (tools/assert.sh's t_run) apply it to their runs.
  * Writes the rows (TSV, no header) on stdout. A bad CONF, or a number the
  * declarations ask for that dt cannot give (an unknown command, key or
  * column), is one line on stderr naming the file, the line and the
@@ -2041,8 +2045,24 @@ int main(int argc, char **argv)
 		else
 			break;
 	}
+	if (dt_path && i < argc && !strcmp(argv[i], "--lab") && argc - i >= 2 && argc - i <= 3) {
+		/* --lab RUN [FROM]: the lab's reason why RUN cannot show
+		 * throttling (capacity; with FROM, throttled from FROM), or
+		 * nothing: the gate the chapters' checks apply to their runs */
+		struct subj *l = xmalloc(sizeof(*l));
+		char *why;
+
+		conf_path = "dtclaims --lab";
+		l->role = "kernel";
+		l->run = argv[i + 1];
+		why = argc - i == 3 ? gate(l, l->run, "throttled", argv[i + 2], "0.8") : gate_capacity(l->run);
+		if (why)
+			puts(why);
+		return 0;
+	}
 	if (!dt_path || !cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
-		fprintf(stderr, "usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n");
+		fprintf(stderr, "usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n"
+			"       dtclaims --dt DT --lab RUN [FROM]\n");
 		return 2;
 	}
 	conf_path = argv[i];

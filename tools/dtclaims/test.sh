@@ -464,6 +464,20 @@ t_ok "control same: the kernel's runs under control-pass (flat: 1 > 2 fails); no
 t_ok "a kernel of optional runs none of which is there: its values are missing" \
 	test "$(col s-none kernel,kernel_value <<< "$out")" = $'FAIL\t[]'
 
+# --- dtclaims --lab RUN [FROM]: the gate the chapters' checks apply to
+# their runs (tools/assert.sh's t_run)
+lab() { "$C" --dt "$D" --lab "$@"; }
+mkdir -p "$T/nocap"
+printf 'name = nocap\nduration = 10\n' > "$T/nocap/meta"
+printf 'time\tpause\tperiod\tthink\n' > "$T/nocap/balance_dirty_pages.tsv"
+t_ok "--lab: a run without a capacity line (the model's, an older run's) is not refused on capacity" test -z "$(lab "$T/nocap")"
+t_ok "--lab: a guest at 2 x its disks is refused, naming the run" test "$(lab "$T/runs/slow")" = \
+	"lab: slow's guest dirtied at 10 MiB/s, 2 x its disks (needs >= 3 x to show throttling)"
+t_ok "--lab FROM: no throttled call at all is a lab reason" \
+	sh -c "lab_out=\$(\"\$1\" --dt \"\$2\" --lab \"\$3\" 0); echo \"\$lab_out\" | grep -q 'throttled in only 0.00 of the seconds from 0 s'" _ "$C" "$D" "$T/nocap"
+t_ok "--lab FROM: held in every second: nothing to say" test -z "$(lab "$T/runs/up" 0)"
+t_ok "--lab FROM: held in 5 of 10 s is refused" sh -c "\"\$1\" --dt \"\$2\" --lab \"\$3\" 0 | grep -q 'only 0.50 of the seconds'" _ "$C" "$D" "$T/runs/gap"
+
 # --- a bad claims file: one line naming the file, the line and the directive
 good=$(row claim ok up flat 'mean > 2' 'gates capacity kernel control')
 bad "a claim without gates" "claim: row nogates declares no gates" "$(row claim nogates up flat 'mean > 2')"

@@ -393,162 +393,213 @@ static int cmd_steps(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	return 0;
 }
 
-static int cmd_stat(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+/*
+ * The statistics of one expression over the selected rows: summary,
+ * resid, frac, tfrac and settle each collect its values (and their
+ * times) in row order with collect(), then compute their own numbers.
+ */
+struct vals { size_t n, cap; double *v, *t; };
+
+/* EXPR (or, with ey, YEXPR - REF(EXPR)) on the selected rows; NAN skipped */
+static void collect(FILE *fp, int tcol, const struct sel *s, const struct expr *e,
+		    const struct expr *ey, struct vals *out)
 {
 	char *line = NULL, *f[MAXCOL];
-	size_t cap = 0, n = 0, vcap = 0, in = 0;
-	double lo = 0, hi = 0, *v = NULL;
-	const char *cmd = argv[1];
-	int argi, i;
-	struct expr e, ey;
-	struct sel s;
-	double tw = 0, tin = 0, prev_t = NAN, mad = 0;
-	int prev_in = 0, is_t = 0, is_settle = 0, is_resid = 0;
-	size_t first_i = 0, settle_i = 0;
-	double first_t = NAN, settle_t = NAN, sfrac;
-	double *ts = NULL;
-	char *ins = NULL;
+	size_t cap = 0;
+	double x, t0;
 
-	e = parse_expr(hdr, nh, argv[3]);
-	argi = 4;
-	is_t = !strcmp(cmd, "tfrac");
-	is_settle = !strcmp(cmd, "settle");
-	is_resid = !strcmp(cmd, "resid");
-	if (!strcmp(cmd, "frac") || is_t || is_settle) {
-		if (argc < 6)
-			die(cmd, "needs LO HI");
-		lo = atof(argv[4]);
-		hi = atof(argv[5]);
-		argi = 6;
-		if ((is_t || is_settle) && tcol < 0)
-			die("time", "no time column");
-	} else if (is_resid) {
-		if (argc < 8)
-			die(cmd, "needs XEXPR YEXPR REF RX RY");
-		ey = parse_expr(hdr, nh, argv[4]);
-		for (i = 8; i < argc; i++) {
-			char *end;
-
-			if (!strncmp(argv[i], "refbelow=", 9))
-				ref_below = strtod(argv[i] + 9, &end);
-			else if (!strncmp(argv[i], "refabove=", 9))
-				ref_above = strtod(argv[i] + 9, &end);
-			else
-				continue;
-			if (end == argv[i] + 9 || *end)
-				die(argv[i], "not a number");
-		}
-		load_ref(argv[5], argv[6], argv[7]);
-		argi = 8;
-	}
-	parse_opts(&s, hdr, nh, tcol, argc, argv, argi, is_settle ? "frac" : is_resid ? "refbelow refabove" : "");
-	sfrac = s.frac;
-
+	memset(out, 0, sizeof(*out));
 	while (getline(&line, &cap, fp) >= 0) {
 		int nf = split(line, f);
-		double x, t0;
 
-		if (!selected(&s, f, nf, tcol, &t0))
+		if (!selected(s, f, nf, tcol, &t0))
 			continue;
-		x = eval(&e, f, nf);
-		if (is_resid)
-			x = eval(&ey, f, nf) - ref_at(x);
+		x = eval(e, f, nf);
+		if (ey)
+			x = eval(ey, f, nf) - ref_at(x);
 		if (isnan(x))
 			continue;
-		if (is_t || is_settle) {
-			double t = tcol < nf ? strtod(f[tcol], NULL) : NAN;
-			int in_now = x >= lo && x <= hi;
+		if (out->n == out->cap) {
+			out->cap = out->cap ? 2 * out->cap : 1024;
+			out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
+			out->t = xrealloc(out->t, out->cap * sizeof(*out->t));
+		}
+		out->t[out->n] = tcol >= 0 && tcol < nf ? strtod(f[tcol], NULL) : NAN;
+		out->v[out->n++] = x;
+	}
+	free(line);
+}
 
-			if (is_t && !isnan(prev_t)) {
-				tw += t - prev_t;
-				if (prev_in)
-					tin += t - prev_t;
-			}
-			if (in_now && isnan(first_t)) {
-				first_t = t;
-				first_i = n + 1;
-			}
-			if (in_now && (!prev_in || isnan(settle_t))) {
-				settle_t = t;
-				settle_i = n + 1;
-			}
-			if (!in_now)
-				settle_t = NAN;
-			prev_t = t;
-			prev_in = in_now;
-		}
-		if (n == vcap) {
-			vcap = vcap ? 2 * vcap : 1024;
-			v = xrealloc(v, vcap * sizeof(*v));
-			ts = xrealloc(ts, vcap * sizeof(*ts));
-			ins = xrealloc(ins, vcap);
-		}
-		ts[n] = tcol >= 0 && tcol < nf ? strtod(f[tcol], NULL) : NAN;
-		ins[n] = x >= lo && x <= hi;
-		v[n++] = x;
-		if (x >= lo && x <= hi)
-			in++;
-	}
-	if (!strcmp(cmd, "frac")) {
-		printf("n=%zu in=%zu frac=%.4f\n", n, in, n ? (double)in / n : 0);
+/* n mean sd min p5 p50 p95 max, then (summary) first last sum or (resid) mad */
+static int print_summary(struct vals *c, int resid)
+{
+	double s = 0, ss = 0, mad = 0, mean, first, last, *v = c->v;
+	size_t i, n = c->n;
+
+	if (!n) {
+		printf("n=0\n");
 		return 0;
 	}
-	if (is_t) {
-		printf("n=%zu span=%.6g in_s=%.6g frac=%.4f\n", n, tw, tin,
-		       tw > 0 ? tin / tw : 0);
-		return 0;
+	for (i = 0; i < n; i++)
+		s += v[i];
+	mean = s / n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	for (i = 0; i < n; i++)
+		mad += fabs(v[i]);
+	first = v[0];
+	last = v[n - 1];
+	qsort(v, n, sizeof(*v), cmpd);
+	printf("n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
+	       n, mean, n > 1 ? sqrt(ss / (n - 1)) : 0, v[0],
+	       pct(v, n, .05), pct(v, n, .5), pct(v, n, .95), v[n - 1]);
+	if (resid)
+		printf(" mad=%.6g", mad / n);
+	else	/* the first and last selected rows', and the sum, exact */
+		printf(" first=%.15g last=%.15g sum=%.15g", first, last, s);
+	printf("\n");
+	return 0;
+}
+
+static int cmd_summary(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	struct expr e = parse_expr(hdr, nh, argv[3]);
+	struct vals c;
+	struct sel s;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "");
+	collect(fp, tcol, &s, &e, NULL, &c);
+	return print_summary(&c, 0);
+}
+
+static int cmd_resid(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	struct expr e = parse_expr(hdr, nh, argv[3]), ey;
+	struct vals c;
+	struct sel s;
+	char *end;
+	int i;
+
+	ey = parse_expr(hdr, nh, argv[4]);
+	for (i = 8; i < argc; i++) {
+		if (!strncmp(argv[i], "refbelow=", 9))
+			ref_below = strtod(argv[i] + 9, &end);
+		else if (!strncmp(argv[i], "refabove=", 9))
+			ref_above = strtod(argv[i] + 9, &end);
+		else
+			continue;
+		if (end == argv[i] + 9 || *end)
+			die(argv[i], "not a number");
 	}
-	if (is_settle && sfrac < 1) {
+	load_ref(argv[5], argv[6], argv[7]);
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 8, "refbelow refabove");
+	collect(fp, tcol, &s, &e, &ey, &c);
+	return print_summary(&c, 1);
+}
+
+/* frac, tfrac, settle: EXPR LO HI, and the values in row order */
+static void collect_range(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv,
+			  const char *allowed, struct sel *s, double *lo, double *hi, struct vals *c)
+{
+	struct expr e = parse_expr(hdr, nh, argv[3]);
+
+	*lo = atof(argv[4]);
+	*hi = atof(argv[5]);
+	parse_opts(s, hdr, nh, tcol, argc, argv, 6, allowed);
+	collect(fp, tcol, s, &e, NULL, c);
+}
+
+static int cmd_frac(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	struct vals c;
+	struct sel s;
+	double lo, hi;
+	size_t i, in = 0;
+
+	collect_range(fp, hdr, nh, tcol, argc, argv, "", &s, &lo, &hi, &c);
+	for (i = 0; i < c.n; i++)
+		in += c.v[i] >= lo && c.v[i] <= hi;
+	printf("n=%zu in=%zu frac=%.4f\n", c.n, in, c.n ? (double)in / c.n : 0);
+	return 0;
+}
+
+/* the share of the time: each row holds its value until the next */
+static int cmd_tfrac(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	struct vals c;
+	struct sel s;
+	double lo, hi, tw = 0, tin = 0, prev_t = NAN;
+	size_t i;
+	int prev_in = 0;
+
+	if (tcol < 0)
+		die("time", "no time column");
+	collect_range(fp, hdr, nh, tcol, argc, argv, "", &s, &lo, &hi, &c);
+	for (i = 0; i < c.n; i++) {
+		if (!isnan(prev_t)) {
+			tw += c.t[i] - prev_t;
+			if (prev_in)
+				tin += c.t[i] - prev_t;
+		}
+		prev_t = c.t[i];
+		prev_in = c.v[i] >= lo && c.v[i] <= hi;
+	}
+	printf("n=%zu span=%.6g in_s=%.6g frac=%.4f\n", c.n, tw, tin, tw > 0 ? tin / tw : 0);
+	return 0;
+}
+
+/*
+ * settle: the first row in [LO, HI] and the first from which every later
+ * one is; with frac=F, from which a share F of the rows to the end are
+ */
+static int cmd_settle(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	struct vals c;
+	struct sel s;
+	double lo, hi, first_t = NAN, settle_t = NAN;
+	size_t i, first_i = 0, settle_i = 0;
+	int prev_in = 0, in_now;
+
+	if (tcol < 0)
+		die("time", "no time column");
+	collect_range(fp, hdr, nh, tcol, argc, argv, "frac", &s, &lo, &hi, &c);
+	for (i = 0; i < c.n; i++) {
+		in_now = c.v[i] >= lo && c.v[i] <= hi;
+		if (in_now && isnan(first_t)) {
+			first_t = c.t[i];
+			first_i = i + 1;
+		}
+		if (in_now && (!prev_in || isnan(settle_t))) {
+			settle_t = c.t[i];
+			settle_i = i + 1;
+		}
+		if (!in_now)
+			settle_t = NAN;
+		prev_in = in_now;
+	}
+	if (s.frac < 1) {
 		size_t j, cnt = 0;
 
 		settle_t = NAN;
-		for (j = n; j-- > 0;) {	/* suffix share, keep the earliest */
-			cnt += ins[j];
-			if (ins[j] && cnt >= sfrac * (n - j)) {
-				settle_t = ts[j];
+		for (j = c.n; j-- > 0;) {	/* suffix share, keep the earliest */
+			in_now = c.v[j] >= lo && c.v[j] <= hi;
+			cnt += in_now;
+			if (in_now && cnt >= s.frac * (c.n - j)) {
+				settle_t = c.t[j];
 				settle_i = j + 1;
 			}
 		}
 		prev_in = !isnan(settle_t);
 	}
-	if (is_settle) {
-		printf("n=%zu", n);
-		if (isnan(first_t))
-			printf(" first_t=none first_i=none");
-		else
-			printf(" first_t=%.6g first_i=%zu", first_t, first_i);
-		if (isnan(settle_t) || !prev_in)
-			printf(" settle_t=none settle_i=none\n");
-		else
-			printf(" settle_t=%.6g settle_i=%zu\n", settle_t, settle_i);
-		return 0;
-	}
-	if (!n) {
-		printf("n=0\n");
-		return 0;
-	}
-	{
-		double s = 0, ss = 0, mean, first, last;
-
-		for (i = 0; (size_t)i < n; i++)
-			s += v[i];
-		mean = s / n;
-		for (i = 0; (size_t)i < n; i++)
-			ss += (v[i] - mean) * (v[i] - mean);
-		for (i = 0; (size_t)i < n; i++)
-			mad += fabs(v[i]);
-		first = v[0];
-		last = v[n - 1];
-		qsort(v, n, sizeof(*v), cmpd);
-		printf("n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
-		       n, mean, n > 1 ? sqrt(ss / (n - 1)) : 0, v[0],
-		       pct(v, n, .05), pct(v, n, .5), pct(v, n, .95), v[n - 1]);
-		if (!is_resid)	/* the first and last selected rows', and the sum, exact */
-			printf(" first=%.15g last=%.15g sum=%.15g", first, last, s);
-		if (is_resid)
-			printf(" mad=%.6g", mad / n);
-		printf("\n");
-	}
+	printf("n=%zu", c.n);
+	if (isnan(first_t))
+		printf(" first_t=none first_i=none");
+	else
+		printf(" first_t=%.6g first_i=%zu", first_t, first_i);
+	if (isnan(settle_t) || !prev_in)
+		printf(" settle_t=none settle_i=none\n");
+	else
+		printf(" settle_t=%.6g settle_i=%zu\n", settle_t, settle_i);
 	return 0;
 }
 
@@ -1721,15 +1772,15 @@ static const struct cmd {
 	cmd_fn fn;
 	const char *args, *what;
 } cmds[] = {
-	{ "summary", 1, cmd_stat, "EXPR",
+	{ "summary", 1, cmd_summary, "EXPR",
 	  "n mean sd min p5 p50 p95 max of EXPR over the selected rows, its first and last values (in row order) and sum" },
-	{ "frac", 3, cmd_stat, "EXPR LO HI",
+	{ "frac", 3, cmd_frac, "EXPR LO HI",
 	  "share of the selected rows with LO <= EXPR <= HI" },
-	{ "tfrac", 3, cmd_stat, "EXPR LO HI",
+	{ "tfrac", 3, cmd_tfrac, "EXPR LO HI",
 	  "share of the time with LO <= EXPR <= HI (each row holds its value until the next)" },
-	{ "settle", 3, cmd_stat, "EXPR LO HI [frac=F]",
+	{ "settle", 3, cmd_settle, "EXPR LO HI [frac=F]",
 	  "first row in [LO, HI] (first_t, first_i) and the first from which every later one is (settle_t, settle_i); with frac=F, from which a share F of the rows to the end are" },
-	{ "resid", 5, cmd_stat, "XEXPR YEXPR REF RX RY",
+	{ "resid", 5, cmd_resid, "XEXPR YEXPR REF RX RY [refbelow=X] [refabove=X]",
 	  "summary (and mad: mean |r|) of r = YEXPR - f(XEXPR), f the TSV REF sorted by RX, interpolated linearly RX -> RY" },
 	{ "steps", 1, cmd_steps, "COL [against=POSCOL:REF]",
 	  "the steps of COL between consecutive rows: n up down flat level abs_mean abs_p50 abs_p95 abs_max; against=: steps against the sign of POSCOL - REF" },

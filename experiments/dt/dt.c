@@ -15,12 +15,11 @@
  * (a-b/c is (a-b)/c). Most commands print one line of key=value numbers;
  * cdf and rates ... list print a TSV.
  *
- * Percentiles (summary's p5/p50/p95, steps' abs_p50/abs_p95) interpolate
- * linearly between the sorted values (pct below). Two numbers keep their
- * own older definitions so that the claims read the same values as
- * before: quantiles reads them off the empirical distribution that cdf
- * lists (the smallest value whose share reaches p), and io's kib_p50 is
- * the lower median.
+ * Percentiles have one definition per name. pN (summary's p5/p50/p95,
+ * steps' abs_p50/abs_p95) interpolates linearly between the sorted values
+ * (pct below). qN (quantiles) reads them off the empirical distribution
+ * that cdf lists: the smallest value whose share reaches N %. io's
+ * kib_lowmedian is the lower median of the request sizes.
  *
  * The poll interval of pollmatch is the model's dt_poll_interval()
  * (model/dtlaw.c): one definition for the model and for the analysis.
@@ -834,7 +833,7 @@ static int cmd_quantiles(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 			/* the first k with (k + 1) / n >= p, as cdf's shares */
 			while (k + 1 < n && (double)(k + 1) / n < s.ps[i])
 				k++;
-			printf(" p%g=%.6g", s.ps[i] * 100, v[k]);
+			printf(" q%g=%.6g", s.ps[i] * 100, v[k]);
 		}
 		printf(" max=%.6g", v[n - 1]);
 	}
@@ -1039,7 +1038,7 @@ static int cmd_io(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 		return 0;
 	}
 	qsort(kib, n, sizeof(*kib), dcmp);
-	printf("n=%zu mib=%.6g kib_mean=%.6g kib_p50=%.6g jumps=%zu jumps_per_mib=%.6g",
+	printf("n=%zu mib=%.6g kib_mean=%.6g kib_lowmedian=%.6g jumps=%zu jumps_per_mib=%.6g",
 	       n, sum / 1024, sum / n, kib[(n - 1) / 2], jumps, jumps / (sum / 1024));
 	if (!isnan(t0) && t1 > t0)
 		printf(" mib_s=%.6g", sum / 1024 / (t1 - t0));
@@ -1793,7 +1792,7 @@ static const struct cmd {
 	{ "cdf", 1, cmd_cdf, "EXPR [above=X] [points=N]",
 	  "the empirical distribution of EXPR: a TSV value frac" },
 	{ "quantiles", 1, cmd_quantiles, "EXPR [above=X] [p=0.5,0.95]",
-	  "n, the quantiles of EXPR read off its empirical distribution (the smallest value whose share reaches p: p50=.. p95=..) and max" },
+	  "n, the quantiles of EXPR read off its empirical distribution (the smallest value whose share reaches p: q50=.. q95=..) and max" },
 	{ "excess", 1, cmd_excess, "EXPR",
 	  "EXPR as an excess over a limit: n max t_max first last above_s span" },
 	{ "pollmatch", 0, cmd_pollmatch, "",
@@ -1815,7 +1814,7 @@ static const struct cmd {
 	{ "share", 0, cmd_share, "pool=FILE from=T [where=comm=COMM]",
 	  "task_io.tsv: bytes/s of the writers over [from, the first end of a writer], each read at both ends by interpolation, and of the pool (global_dirty_state.tsv, pages of 4 KiB): n writers pool interp window" },
 	{ "io", 0, cmd_io, "[writer=COMM]",
-	  "block_rq_issue.tsv: the write requests as a disk sees them: n mib kib_mean kib_p50 jumps jumps_per_mib mib_s writer" },
+	  "block_rq_issue.tsv: the write requests as a disk sees them: n mib kib_mean kib_lowmedian jumps jumps_per_mib mib_s writer" },
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 

@@ -130,7 +130,7 @@ done
 s=$("$D" io "$T/blk.tsv")
 t_ok "io: 5 write requests with data" test "$(t_get n "$s")" = 5
 t_range "io: MiB written (1032 sectors)" "$(t_get mib "$s")" 0.50390 0.50391
-t_ok "io: median request 128 KiB" test "$(t_get kib_p50 "$s")" = 128
+t_ok "io: median request 128 KiB (the lower median)" test "$(t_get kib_lowmedian "$s")" = 128
 t_ok "io: one jump (per dev, the first request of a dev is none)" test "$(t_get jumps "$s")" = 1
 t_range "io: 1 of 5 issued by the writer" "$(t_get writer "$s")" 0.2 0.2
 s=$("$D" io "$T/blk.tsv" writer=kworker from=1)
@@ -139,9 +139,9 @@ t_range "io: writer=kworker" "$(t_get writer "$s")" 1 1
 # quantiles: values 1..10; the smallest value whose share reaches p
 { printf 'time\tx\n'; for i in 1 2 3 4 5 6 7 8 9 10; do printf '%d\t%d\n' "$i" "$i"; done; } > "$T/q.tsv"
 s=$("$D" quantiles "$T/q.tsv" x)
-t_ok "quantiles 1..10: p50 5 (5 of 10 rows <= 5), p95 10, max 10" test "$(t_get p50 "$s") $(t_get p95 "$s") $(t_get max "$s")" = "5 10 10"
+t_ok "quantiles 1..10: q50 5 (5 of 10 rows <= 5), q95 10, max 10" test "$(t_get q50 "$s") $(t_get q95 "$s") $(t_get max "$s")" = "5 10 10"
 s=$("$D" quantiles "$T/q.tsv" x above=3 p=0.5,0.1)
-t_ok "quantiles above=3 (4..10, n 7): p50 7, p10 4" test "$(t_get n "$s") $(t_get p50 "$s") $(t_get p10 "$s")" = "7 7 4"
+t_ok "quantiles above=3 (4..10, n 7): q50 7, q10 4" test "$(t_get n "$s") $(t_get q50 "$s") $(t_get q10 "$s")" = "7 7 4"
 s=$("$D" quantiles "$T/q.tsv" x from=20)
 t_ok "quantiles of no rows: n=0 only" test "$s" = "n=0"
 out=$("$D" quantiles "$T/q.tsv" x p=0 2>&1)

@@ -3,7 +3,7 @@
 # lines under the IO-less loop, steps under the old on/off scheme
 # (pos_ratio=threshold). One run per figure.
 wl = run."/work.log"
-n = system("awk -F'\t' 'NR > 1 && !s[$2]++' ".wl." | wc -l") + 0
+n = words(system(dt." distinct ".wl." task"))	# dt: from figures/plot
 set xlabel "time (s)"
 set ylabel "MB written by each task"
 set key top left
@@ -13,5 +13,5 @@ stats wl using "time" nooutput
 x1 = (STATS_max < 20) ? STATS_max : 20
 x0 = (x1 > 10) ? x1 - 10 : 0
 set xrange [x0:x1]
-plot for [i=0:n-1] "< awk -F'\t' -v t=".i." 'NR == 1 || $2 == t' ".wl using "time":(column("bytes") / 1048576.0) \
+plot for [i=0:n-1] "< ".dt." select ".wl." where=task=".i using "time":(column("bytes") / 1048576.0) \
 	with linespoints pt 7 ps 0.4 lw 1.5 lc i + 1 title (i < 3 ? sprintf("task %d", i) : (i == 3 ? "..." : ""))

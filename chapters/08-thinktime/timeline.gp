@@ -14,8 +14,9 @@
 T0 = 30.0
 T1 = T0 + 2.0
 TASK = 2
-pid = system(sprintf("[ -r %s/work.log ] && awk -F'	' -v t=%d 'NR > 1 && $2 == t { print $3; exit }' %s/work.log || echo %d", run, TASK, run, 1000 + TASK))
-b = sprintf("< awk -F'\t' -v p=%s -v a=%g -v z=%g 'NR == 1 || ($3 == p && $1 >= a - 0.3 && $1 < z)' %s/balance_dirty_pages.tsv", pid, T0, T1, run)
+# the task's pid: from a kernel run's work.log; a model run's is 1000 + task
+pid = system(sprintf("[ -r %s/work.log ] && %s distinct %s/work.log pid where=task=%d || echo %d", run, dt, run, TASK, 1000 + TASK))
+b = sprintf("< %s select %s/balance_dirty_pages.tsv where=pid=%s from=%g to=%g", dt, run, pid, T0 - 0.3, T1)
 set xlabel "time (s)"
 set xrange [T0:T1]
 set yrange [0.3:3.9]

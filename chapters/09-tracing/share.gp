@@ -10,7 +10,7 @@ set ylabel "MiB/s"
 set key top right
 set yrange [0:*]
 set xrange [0:17]
-ntasks(r) = system("awk -F'\t' 'NR > 1 && $4 == \"dtwork\" && !s[$3]++' ".r."/task_io.tsv | wc -l") + 0
+ntasks(r) = words(system(dt." distinct ".r."/task_io.tsv pid where=comm=dtwork"))
 n1 = ntasks(run1)
 stats run1."/bdi_dirty_ratelimit.tsv" using (column("time") >= FROM ? column("write_bw") : NaN) nooutput
 bw1 = STATS_mean / 1024.0

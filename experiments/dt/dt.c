@@ -1762,6 +1762,65 @@ static int cmd_nth(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv
 	return 0;
 }
 
+/* select: the header and the selected rows as they are (the figures' filter) */
+static int cmd_select(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *copy = NULL, *f[MAXCOL];
+	size_t cap = 0, ccap = 0, len;
+	struct sel s;
+	double t;
+	int i;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
+	for (i = 0; i < nh; i++)
+		printf("%s%s", i ? "\t" : "", hdr[i]);
+	printf("\n");
+	while (getline(&line, &cap, fp) >= 0) {
+		len = strlen(line);
+		if (len + 1 > ccap) {
+			ccap = 2 * (len + 1);
+			copy = xrealloc(copy, ccap);
+		}
+		memcpy(copy, line, len + 1);
+		if (selected(&s, f, split(line, f), tcol, &t))
+			fputs(copy, stdout);
+	}
+	free(line);
+	free(copy);
+	return 0;
+}
+
+/* distinct: COL's values in the selected rows, each once, in the order
+ * first seen, one per line */
+static int cmd_distinct(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
+{
+	char *line = NULL, *f[MAXCOL], **seen = NULL;
+	size_t cap = 0, n = 0, i;
+	int col = needcol(hdr, nh, argv[3]);
+	struct sel s;
+	double t;
+
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "");
+	while (getline(&line, &cap, fp) >= 0) {
+		int nf = split(line, f);
+
+		if (!selected(&s, f, nf, tcol, &t) || nf <= col)
+			continue;
+		for (i = 0; i < n && strcmp(seen[i], f[col]); i++)
+			;
+		if (i < n)
+			continue;
+		seen = xrealloc(seen, (n + 1) * sizeof(*seen));
+		seen[n++] = strdup(f[col]);
+		printf("%s\n", f[col]);
+	}
+	for (i = 0; i < n; i++)
+		free(seen[i]);
+	free(seen);
+	free(line);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1801,6 +1860,10 @@ static const struct cmd {
 	  "balance_dirty_pages.tsv: one row per writer, a TSV task think_ms pid rate_kBps ratelimit_kBps ratio period_ms rowthink_ms rows think_ms_real pause_ms x ratelimit_sd (chapter 8)" },
 	{ "stretch", 3, cmd_stretch, "EXPR LO HI [and=EXPR:LO:HI]...",
 	  "the longest stretch (s) of consecutive selected rows with LO <= EXPR <= HI (and the and= ranges): n longest" },
+	{ "select", 0, cmd_select, "",
+	  "the header and the selected rows as they are (a TSV)" },
+	{ "distinct", 1, cmd_distinct, "COL",
+	  "the values of COL in the selected rows, each once, in the order first seen, one per line" },
 	{ "nth", 1, cmd_nth, "COL n=K",
 	  "the text of COL in the K-th selected row (value), n=0 with fewer rows" },
 	{ "first", 1, cmd_first, "COL",

@@ -209,6 +209,12 @@ t_ok "marks of no rows: n=0" test "$("$D" marks "$T/print.tsv" from=9)" = n=0
 s=$("$D" summary "$T/print.tsv" time "where=buf=ch04 seed")
 t_ok "where= with a value holding a space (one argument)" test "$(t_get min "$s")" = 2
 
+# select: the header and the rows; distinct: each value once, first seen first
+out=$("$D" select "$T/io.tsv" where=pid=2 from=1 to=3)
+t_ok "select: the header and pid 2's rows at t 1 and 2, as they are" \
+	test "$out" = "$(printf 'time\tpid\tcomm\twrite_bytes\n1\t2\tw\t20\n2\t2\tw\t40')"
+t_ok "distinct: the pids in the order first seen" test "$("$D" distinct "$T/io.tsv" pid | paste -sd' ')" = "1 2 3 4"
+t_ok "distinct with where=: one value" test "$("$D" distinct "$T/io.tsv" comm where=pid=4)" = w
 # nth: the K-th selected row's text
 t_ok "nth: the 3rd of pid 1's rows is at t 2" test "$(t_get value "$("$D" nth "$T/io.tsv" time n=3 where=pid=1)")" = 2
 t_ok "nth past the last row: n=0" test "$("$D" nth "$T/io.tsv" time n=9 where=pid=1)" = n=0
@@ -256,6 +262,6 @@ t_ok "resid refbelow=11: the line 0..10 only (15 lies outside it: no residual)" 
 	test "$(t_get n "$("$D" resid "$T/pts.tsv" x y "$T/ref.tsv" x y refbelow=11)")" = 1
 t_ok "resid refabove=9: 10..20, at 15 the curve is 5" test "$(t_get max "$("$D" resid "$T/pts.tsv" x y "$T/ref.tsv" x y refabove=9)")" = 0
 out=$("$D" --help)
-t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch pertask stretch nth first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
+t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch pertask stretch select distinct nth first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
 t_end

@@ -30,24 +30,31 @@ const struct dt_knob dt_knobs[DT_NKNOBS] = DT_KNOBS;
 /* experiments/keys, through the generated dt_keys.h */
 const struct dt_key dt_keys[DT_NKEYS] = DT_KEYS;
 
+static int parse_bytes(const char *s, unsigned long long *out);
+
+/* LO..HI of an int key of experiments/keys; 0 when it has none */
+static int key_range(const char *name, long *lo, long *hi)
+{
+	int i;
+
+	for (i = 0; i < DT_NKEYS; i++)
+		if (!strcmp(dt_keys[i].name, name) && !strcmp(dt_keys[i].kind, "int"))
+			return sscanf(dt_keys[i].range, "%ld..%ld", lo, hi) == 2;
+	return 0;
+}
+
 void dt_sim_defaults(struct dt_sim_cfg *c)
 {
-	/* the lab's defaults (experiments/run) where it has the key */
+	char err[256];
+	unsigned long long b;
+	int i;
+
 	memset(c, 0, sizeof(*c));
-	c->ntasks = 1;
-	c->chunk_bytes = 64 << 10;
-	c->nthink = 1;
+	/* what only the model has */
 	c->ngroups = 0;
-	c->ndisks = 1;
-	c->disk_bytes[0] = 10ULL << 20;
-	c->disk_mbps[0] = 10;
 	c->disk_noise = 0.1;
 	c->queue_ms = 100;
 	c->aux_line = 1;
-	c->thresh = (40UL << 20) >> DT_PAGE_SHIFT;	/* 40 MiB */
-	c->bg_thresh = 0;				/* 0: 20M or thresh / 2 */
-	c->duration_ms = 30000;
-	c->cpus = 2;
 	c->cpu_mbps = 1000;
 	c->seed = 1;
 	c->pos = DT_POS_61;
@@ -59,11 +66,33 @@ void dt_sim_defaults(struct dt_sim_cfg *c)
 	c->think_comp = 1;
 	c->update_v = DT_V61;
 	c->trace_tasks = -1;
+	/* the lab's defaults, from experiments/keys (dt_keys.h), for the keys
+	 * the model simulates; dirty_background_bytes is the default of
+	 * dt_sim_bg_thresh(), which halves it when it is not below the limit */
+	for (i = 0; i < DT_NKEYS; i++) {
+		if (strcmp(dt_keys[i].model, "sim") || !*dt_keys[i].def ||
+		    !strncmp(dt_keys[i].name, "knob.", 5))
+			continue;
+		if (!strcmp(dt_keys[i].name, "dirty_background_bytes")) {
+			if (parse_bytes(dt_keys[i].def, &b) || (b >> DT_PAGE_SHIFT) < 1) {
+				fprintf(stderr, "experiments/keys: %s: default '%s' is not bytes\n",
+					dt_keys[i].name, dt_keys[i].def);
+				exit(2);
+			}
+			c->bg_default = (unsigned long)(b >> DT_PAGE_SHIFT);
+			continue;
+		}
+		if (dt_sim_set(c, dt_keys[i].name, dt_keys[i].def, err, sizeof(err))) {
+			fprintf(stderr, "experiments/keys: %s: the model refuses its default: %s\n",
+				dt_keys[i].name, err);
+			exit(2);
+		}
+	}
 }
 
 unsigned long dt_sim_bg_thresh(const struct dt_sim_cfg *c)
 {
-	unsigned long lab = (20UL << 20) >> DT_PAGE_SHIFT;
+	unsigned long lab = c->bg_default;
 
 	if (c->bg_thresh)
 		return c->bg_thresh;
@@ -257,8 +286,15 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 			return -1;
 		}
 	} else if (!strcmp(key, "tasks")) {
-		if (parse_long(val, &l) || l < 0 || l > 100000)
-			return bad(err, errlen, key, val, "0..100000");
+		/* the lab's range (experiments/keys), and 0: only groups
+		 * (group=, a model-only key) */
+		long lo = 1, hi = 10000;
+		char want[48];
+
+		key_range("tasks", &lo, &hi);
+		snprintf(want, sizeof(want), "0 (groups only), %ld..%ld", lo, hi);
+		if (parse_long(val, &l) || (l != 0 && (l < lo || l > hi)))
+			return bad(err, errlen, key, val, want);
 		c->ntasks = (int)l;
 	} else if (!strcmp(key, "chunk")) {
 		if (parse_bytes(val, &b) || b < 1 || b > (64ULL << 20))
@@ -357,8 +393,13 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 			return bad(err, errlen, key, val, "seconds, 0..36000");
 		c->duration_ms = lround(d * 1000);
 	} else if (!strcmp(key, "cpus")) {
-		if (parse_long(val, &l) || l < 1 || l > 4096)
-			return bad(err, errlen, key, val, "1..4096");
+		long lo = 1, hi = 8;	/* the lab's range (experiments/keys) */
+		char want[32];
+
+		key_range("cpus", &lo, &hi);
+		snprintf(want, sizeof(want), "%ld..%ld", lo, hi);
+		if (parse_long(val, &l) || l < lo || l > hi)
+			return bad(err, errlen, key, val, want);
 		c->cpus = (int)l;
 	} else if (!strcmp(key, "cpu_bw")) {
 		if (parse_bytes(val, &b) || b < (1ULL << 20))

@@ -36,11 +36,13 @@ struct dt_knob {
 extern const struct dt_knob dt_knobs[DT_NKNOBS];
 
 /* The lab's spec keys (experiments/keys, through the generated
- * dt_keys.h): the name, the default ("" for none) and what the model does
- * with it: "sim" (simulates it), "lab" (accepts and ignores it: the
- * machine, tracing) or "runner" (refuses it: experiments/run's own). */
+ * dt_keys.h): the name, the default ("" for none), the kind and range
+ * experiments/run checks, and what the model does with it: "sim"
+ * (simulates it: its default is the model's), "lab" (accepts and ignores
+ * it: the machine, tracing) or "runner" (refuses it: experiments/run's
+ * own). */
 struct dt_key {
-	const char *name, *def, *model;
+	const char *name, *def, *kind, *range, *model;
 };
 #include "dt_keys.h"
 extern const struct dt_key dt_keys[DT_NKEYS];
@@ -81,8 +83,10 @@ struct dt_sim_cfg {
 					 * line; off, model only: the bare bdi line */
 	unsigned long thresh;		/* pages (from dirty_bytes) */
 	unsigned long bg_thresh;	/* pages (from dirty_background_bytes;
-					 * 0: the lab's 20M, or thresh / 2 if
-					 * 20M is not below thresh) */
+					 * 0: bg_default, or thresh / 2 if that
+					 * is not below thresh) */
+	unsigned long bg_default;	/* pages: experiments/keys' default of
+					 * dirty_background_bytes */
 	long duration_ms;
 	int cpus;
 	double cpu_mbps;		/* dirtying speed of one CPU, MiB/s

@@ -1567,6 +1567,41 @@ static void test_quiz(void)
 	      "seeds 003, 004, 006, 007", "%d answers within the fixed point's rounding%s", nreal, ok_real ? "" : why);
 }
 
+
+/*
+ * The model's defaults and ranges come from experiments/keys: the model
+ * built against a copy of the table with tasks' default 3 and cpus' range
+ * 1..2 simulates 3 tasks by default and refuses cpus=4 with that range.
+ * (Run from model/, as make check runs it.)
+ */
+static void test_keys_table(void)
+{
+	char cmd[8192], out[4096], dir[512];
+	const char *tmp = getenv("TMPDIR");
+	int st, ok;
+
+	snprintf(dir, sizeof(dir), "%s/dtkeys.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		claim(0, "model: defaults and ranges from experiments/keys", "issue 24", "mkdtemp failed");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "awk -F'\t' -v OFS='\t' '$1 == \"tasks\" { $2 = 3 } $1 == \"cpus\" { $4 = \"1..2\" } { print }' "
+		 "../experiments/keys > %s/keys && make -s -C . BUILD=%s KEYS=%s/keys all > /dev/null 2>&1 && "
+		 "%s/model/dtmodel sim duration=1 -o %s/run > /dev/null && sed -n 's/^tasks = //p' %s/run/meta",
+		 dir, dir, dir, dir, dir, dir);
+	st = sh(cmd, out, sizeof(out));
+	ok = st == 0 && !strcmp(out, "3\n");
+	snprintf(cmd, sizeof(cmd), "%s/model/dtmodel sim cpus=4 duration=1 2>&1 >/dev/null", dir);
+	st = sh(cmd, out, sizeof(out));
+	ok = ok && st != 0 && strstr(out, "cpus") && strstr(out, "1..2");
+	out[strcspn(out, "\n")] = 0;
+	claim(ok, "model: defaults and ranges from experiments/keys (a copy with tasks 3 and cpus 1..2)",
+	      "issue 24", "cpus=4: %s", out);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	sh(cmd, out, sizeof(out));
+}
+
 int main(int argc, char **argv)
 {
 	test_global_line();
@@ -1585,6 +1620,7 @@ int main(int argc, char **argv)
 		test_cli(argv[1]);
 		test_spec(argv[1], argc > 2 ? argv[2] : NULL);
 		test_knobs_v10(argv[1]);
+		test_keys_table();
 	}
 	printf("1..%d\n", npass + nfail);
 	printf("# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:0 error:0\n", npass, nfail);

@@ -139,7 +139,7 @@ static inline int cmpd(const void *x, const void *y)
  *          when(c, x) (x when c holds, else missing)  exp(x) log(x)
  *          if(c, a, b) (a when c holds, else b; the branch not taken is
  *          not read at all, nor is x of when(0, x))  has(x) (1 if x is
- *          there, 0 if it is missing)
+ *          there, 0 if it is missing)  pow(x, y)  mod(a, b) (fmod)
  *
  * NAME ([A-Za-z_][A-Za-z0-9_.@]*) is looked up through the caller's get(),
  * which reports an unknown name through calc_fail, and counts in nanread
@@ -195,7 +195,7 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	static const struct { const char *name; int args; } fn[] = {
 		{ "abs", 1 }, { "sqrt", 1 }, { "min", 2 }, { "max", 2 }, { "within", 3 },
 		{ "int", 1 }, { "all", -1 }, { "when", 2 }, { "exp", 1 }, { "log", 1 }, { "if", 3 },
-		{ "has", 1 },
+		{ "has", 1 }, { "pow", 2 }, { "mod", 2 },
 	};
 	double a[8] = { 0 };
 	int i, k, n = 0, reads[9], skip;
@@ -256,6 +256,8 @@ static inline double calc_call(struct calc *c, const char *name, size_t len)
 	case 8: return exp(a[0]);
 	case 9: return a[0] > 0 ? log(a[0]) : NAN;
 	case 10: return a[0] ? a[1] : a[2];
+	case 12: return pow(a[0], a[1]);
+	case 13: return a[1] == 0 ? NAN : fmod(a[0], a[1]);
 	default:
 		for (i = 0; i < n; i++)
 			if (!a[i])

@@ -1821,6 +1821,57 @@ static int cmd_distinct(FILE *fp, char **hdr, int nh, int tcol, int argc, char *
 	return 0;
 }
 
+/*
+ * calc EXPR [NAME=VALUE]...: arithmetic on numbers (tsvexpr.h's calc:
+ * precedence, functions), for the answer keys; prints the value as awk
+ * prints a number (whole numbers whole, else 6 significant digits)
+ */
+static char **calc_argv;
+static int calc_argc;
+
+static double calc_get(void *ctx, const char *name, size_t len, struct calc *c)
+{
+	int i;
+	char *end;
+	double v;
+
+	(void)ctx;
+	for (i = 3; i < calc_argc; i++) {
+		const char *eq = strchr(calc_argv[i], '=');
+
+		if (eq && (size_t)(eq - calc_argv[i]) == len && !strncmp(calc_argv[i], name, len)) {
+			v = strtod(eq + 1, &end);
+			if (end == eq + 1 || *end) {
+				file = "calc";
+				die(calc_argv[i], "not a number");
+			}
+			return v;
+		}
+	}
+	calc_fail(c, "no value given for a name");
+	return NAN;
+}
+
+static int cmd_calc(int argc, char **argv)
+{
+	const char *err;
+	double v;
+
+	file = "calc";
+	if (argc < 3)
+		die("calc", "usage: dt calc EXPR [NAME=VALUE]...");
+	calc_argv = argv;
+	calc_argc = argc;
+	v = calc_eval(argv[2], calc_get, NULL, &err, NULL);
+	if (err)
+		die(argv[2], err);
+	if (isfinite(v) && v == trunc(v) && fabs(v) < 1e15)
+		printf("%.0f\n", v);
+	else
+		printf("%.6g\n", v);
+	return 0;
+}
+
 /* --- the commands ---------------------------------------------------- */
 typedef int (*cmd_fn)(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv);
 
@@ -1885,7 +1936,8 @@ static void help(FILE *out)
 {
 	size_t i;
 
-	fprintf(out, "usage: dt COMMAND FILE ARGS... [from=T] [to=T] [where=COL=VALUE]...\n");
+	fprintf(out, "usage: dt COMMAND FILE ARGS... [from=T] [to=T] [where=COL=VALUE]...\n"
+		     "       dt calc EXPR [NAME=VALUE]...   arithmetic on numbers (the answer keys)\n");
 	for (i = 0; i < NCMDS; i++)
 		fprintf(out, "  %-9s FILE %s\n            %s\n", cmds[i].name,
 			cmds[i].args, cmds[i].what);
@@ -1903,6 +1955,8 @@ int main(int argc, char **argv)
 		help(stdout);
 		return 0;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "calc"))
+		return cmd_calc(argc, argv);
 	if (argc < 3) {
 		help(stderr);
 		return 2;

@@ -215,6 +215,15 @@ t_ok "select: the header and pid 2's rows at t 1 and 2, as they are" \
 	test "$out" = "$(printf 'time\tpid\tcomm\twrite_bytes\n1\t2\tw\t20\n2\t2\tw\t40')"
 t_ok "distinct: the pids in the order first seen" test "$("$D" distinct "$T/io.tsv" pid | paste -sd' ')" = "1 2 3 4"
 t_ok "distinct with where=: one value" test "$("$D" distinct "$T/io.tsv" comm where=pid=4)" = w
+# calc: arithmetic on numbers given by name, printed as awk prints them
+t_ok "calc: precedence and names" test "$("$D" calc '1000 * p / (bw / 4096 / n)' p=12 bw=5242880 n=2)" = 18.75
+t_ok "calc: functions (pow, int, log, max, mod), whole numbers whole" \
+	test "$("$D" calc 'pow(2, int(int(log(h) / log(2)) / 2)) + max(1, 2) + mod(7, 2)' h=6000)" = 67
+t_ok "calc: 6 significant digits otherwise" test "$("$D" calc '2 / 3')" = 0.666667
+out=$("$D" calc 'x + 1' x= 2>&1)
+t_ok "calc: a value that is not a number is one line naming it (exit 2)" sh -c "[ $? -eq 2 ] && printf '%s' '$out' | grep -q 'x=: not a number'"
+out=$("$D" calc 'y + 1' 2>&1)
+t_ok "calc: a name without a value is an error" sh -c "[ $? -eq 2 ] && printf '%s' '$out' | grep -q 'no value given'"
 # nth: the K-th selected row's text
 t_ok "nth: the 3rd of pid 1's rows is at t 2" test "$(t_get value "$("$D" nth "$T/io.tsv" time n=3 where=pid=1)")" = 2
 t_ok "nth past the last row: n=0" test "$("$D" nth "$T/io.tsv" time n=9 where=pid=1)" = n=0

@@ -235,6 +235,23 @@ static int selected(const struct sel *s, char **f, int nf, int tcol, double *t)
 	return 1;
 }
 
+/* a row being read: the line and its fields */
+struct rowbuf { char *line; size_t cap; char *f[MAXCOL]; int nf; };
+
+/* the next selected row of fp with more than `need` fields: 1, its fields
+ * in rb and its time in *t; 0 at the end (rb->line is then freed) */
+static int next_sel(FILE *fp, const struct sel *s, int tcol, int need, struct rowbuf *rb, double *t)
+{
+	while (getline(&rb->line, &rb->cap, fp) >= 0) {
+		rb->nf = split(rb->line, rb->f);
+		if (rb->nf > need && selected(s, rb->f, rb->nf, tcol, t))
+			return 1;
+	}
+	free(rb->line);
+	rb->line = NULL;
+	return 0;
+}
+
 static double pct(const double *v, size_t n, double p)
 {
 	double r = p * (n - 1);
@@ -1059,8 +1076,9 @@ static int cmd_io(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
  */
 static int cmd_cover(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL], *seen = NULL;
-	size_t cap = 0, n = 0, secs = 0, scap = 0, k;
+	struct rowbuf rb = { 0 };
+	char *seen = NULL;
+	size_t n = 0, secs = 0, scap = 0, k;
 	struct sel s;
 	double t;
 
@@ -1069,11 +1087,7 @@ static int cmd_cover(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 		die("cover", "needs from= and to=");
 	if (s.from < 0)
 		die("from", "must be >= 0");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-
-		if (!selected(&s, f, nf, tcol, &t))
-			continue;
+	while (next_sel(fp, &s, tcol, 0, &rb, &t)) {
 		n++;
 		k = (size_t)t;
 		if (k >= scap) {
@@ -1088,7 +1102,6 @@ static int cmd_cover(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 			secs++;
 		}
 	}
-	free(line);
 	free(seen);
 	if (s.to > s.from)
 		printf("n=%zu seconds=%zu share=%.2f\n", n, secs, secs / (s.to - s.from));
@@ -1104,25 +1117,21 @@ static int cmd_cover(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
  */
 static int cmd_capped(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL];
-	size_t cap = 0, n = 0, k = 0;
+	struct rowbuf rb = { 0 };
+	size_t n = 0, k = 0;
 	int cp = needcol(hdr, nh, "pause"), cper = needcol(hdr, nh, "period");
 	int cth = needcol(hdr, nh, "think");
+	int need = cp > cper ? (cp > cth ? cp : cth) : (cper > cth ? cper : cth);
 	struct sel s;
 	double t, pz;
 
 	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-
-		if (!selected(&s, f, nf, tcol, &t) || nf <= cp || nf <= cper || nf <= cth)
-			continue;
+	while (next_sel(fp, &s, tcol, need, &rb, &t)) {
 		n++;
-		pz = strtod(f[cp], NULL);
-		if (pz > 0 && strtod(f[cper], NULL) - strtod(f[cth], NULL) > pz + 1)
+		pz = strtod(rb.f[cp], NULL);
+		if (pz > 0 && strtod(rb.f[cper], NULL) - strtod(rb.f[cth], NULL) > pz + 1)
 			k++;
 	}
-	free(line);
 	if (!n)
 		printf("n=0\n");
 	else
@@ -1297,20 +1306,17 @@ static int cmd_share(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
  */
 static int cmd_marks(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL], *out = NULL, *w, *sp;
-	size_t cap = 0, n = 0, olen = 0;
+	struct rowbuf rb = { 0 };
+	char *out = NULL, *w, *sp;
+	size_t n = 0, olen = 0;
 	int cb = needcol(hdr, nh, "buf");
 	struct sel s;
 	double t;
 
 	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-
-		if (!selected(&s, f, nf, tcol, &t) || nf <= cb)
-			continue;
+	while (next_sel(fp, &s, tcol, cb, &rb, &t)) {
 		n++;
-		for (w = strtok_r(f[cb], " ", &sp); w; w = strtok_r(NULL, " ", &sp)) {
+		for (w = strtok_r(rb.f[cb], " ", &sp); w; w = strtok_r(NULL, " ", &sp)) {
 			char *eq = strchr(w, '='), *key;
 
 			if (!eq || eq == w || !eq[1])
@@ -1326,7 +1332,6 @@ static int cmd_marks(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 			olen += sprintf(out + olen, " %s", w);
 		}
 	}
-	free(line);
 	if (!n)
 		printf("n=0\n");
 	else
@@ -1338,24 +1343,19 @@ static int cmd_marks(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 /* first: the text of COL in the first selected row (a name, e.g. bdi) */
 static int cmd_first(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL];
-	size_t cap = 0, n = 0;
+	struct rowbuf rb = { 0 };
+	size_t n = 0;
 	int col = needcol(hdr, nh, argv[3]);
 	struct sel s;
 	double t;
 
 	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-
-		if (!selected(&s, f, nf, tcol, &t) || nf <= col)
-			continue;
-		if (!n++ && (!*f[col] || strpbrk(f[col], " =")))
+	while (next_sel(fp, &s, tcol, col, &rb, &t)) {
+		if (!n++ && (!*rb.f[col] || strpbrk(rb.f[col], " =")))
 			die(argv[3], "its first value is empty or holds a space or =");
 		if (n == 1)
-			printf("first=%s", f[col]);
+			printf("first=%s", rb.f[col]);
 	}
-	free(line);
 	if (!n)
 		printf("n=0\n");
 	else
@@ -1724,8 +1724,9 @@ static int cmd_stretch(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 /* nth: the text of COL in the K-th selected row (n=K, from 1) */
 static int cmd_nth(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL], *end, **rest;
-	size_t cap = 0, n = 0;
+	struct rowbuf rb = { 0 };
+	char *end, **rest;
+	size_t n = 0;
 	int col = needcol(hdr, nh, argv[3]), a, nrest = 0;
 	long k = 0;
 	struct sel s;
@@ -1744,20 +1745,14 @@ static int cmd_nth(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv
 	if (!k)
 		die("nth", "needs n=K");
 	parse_opts(&s, hdr, nh, tcol, nrest, rest, 4, "");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-
-		if (!selected(&s, f, nf, tcol, &t) || nf <= col)
-			continue;
+	while (next_sel(fp, &s, tcol, col, &rb, &t))
 		if (++n == (size_t)k) {
-			printf("n=%ld value=%s\n", k, f[col]);
-			free(line);
+			printf("n=%ld value=%s\n", k, rb.f[col]);
+			free(rb.line);
 			free(rest);
 			return 0;
 		}
-	}
 	printf("n=0\n");	/* fewer rows */
-	free(line);
 	free(rest);
 	return 0;
 }
@@ -1794,30 +1789,26 @@ static int cmd_select(FILE *fp, char **hdr, int nh, int tcol, int argc, char **a
  * first seen, one per line */
 static int cmd_distinct(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 {
-	char *line = NULL, *f[MAXCOL], **seen = NULL;
-	size_t cap = 0, n = 0, i;
+	struct rowbuf rb = { 0 };
+	char **seen = NULL;
+	size_t n = 0, i;
 	int col = needcol(hdr, nh, argv[3]);
 	struct sel s;
 	double t;
 
 	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "");
-	while (getline(&line, &cap, fp) >= 0) {
-		int nf = split(line, f);
-
-		if (!selected(&s, f, nf, tcol, &t) || nf <= col)
-			continue;
-		for (i = 0; i < n && strcmp(seen[i], f[col]); i++)
+	while (next_sel(fp, &s, tcol, col, &rb, &t)) {
+		for (i = 0; i < n && strcmp(seen[i], rb.f[col]); i++)
 			;
 		if (i < n)
 			continue;
 		seen = xrealloc(seen, (n + 1) * sizeof(*seen));
-		seen[n++] = strdup(f[col]);
-		printf("%s\n", f[col]);
+		seen[n++] = strdup(rb.f[col]);
+		printf("%s\n", rb.f[col]);
 	}
 	for (i = 0; i < n; i++)
 		free(seen[i]);
 	free(seen);
-	free(line);
 	return 0;
 }
 

@@ -158,7 +158,7 @@ static void die(const char *key, const char *msg)
 }
 
 /* one line naming the file, the line and the directive; exit 2 */
-static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+static void __attribute__((format(printf, 1, 2), noreturn)) fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -461,15 +461,10 @@ static void setvar(struct subj *s, const char *name, const char *text)
 
 static double getvar(void *ctx, const char *name, size_t len, struct calc *c)
 {
-	struct subj *s = ctx;
-	struct var *v = lookup(s, name, len);
+	struct var *v = lookup(ctx, name, len);
 
-	if (!v) {
+	if (!v)	/* fail() ends the program: one line naming file, line, directive */
 		fail("no value named '%.*s' (no let, text or each of the row, no constant)", (int)len, name);
-		calc_fail(c, "unknown name");
-		return NAN;
-	}
-	(void)s;
 	if (isnan(v->v))
 		c->nanread++;
 	return v->v;
@@ -739,7 +734,7 @@ static const struct dir *table_dir(struct subj *s, const char *name, size_t len)
 /* table NAME on the subject, loaded (and its columns computed) when first read */
 static struct tbl *table_of(struct subj *s, const char *name, size_t len)
 {
-	const struct dir *d, *save_d = NULL;
+	const struct dir *d;
 	struct row *rs[2];
 	struct tbl *t;
 	char *rest, *p, *w, *out, *line, *cells[MAXCOL], *hdr[MAXCOL];
@@ -803,7 +798,6 @@ static struct tbl *table_of(struct subj *s, const char *name, size_t len)
 			    d->rest[strlen(t->name)] != '.')
 				continue;
 			at(d);
-			save_d = d;
 			c = xstrdup(d->rest + strlen(t->name) + 1);
 			e = strstr(c, " = ");
 			if (!e)
@@ -816,7 +810,6 @@ static struct tbl *table_of(struct subj *s, const char *name, size_t len)
 			for (j = 0; j < t->nrows; j++)
 				setvar(t->rows[j], c, eval_text(t->rows[j], e, fmt ? fmt : "exact"));
 		}
-	(void)save_d;
 	cur_line = save_line;
 	cur_dir = save_dir;
 	return t;

@@ -4,10 +4,10 @@
 # (a fast and a slow disk); the model on the same specs, and the model's
 # pos_ratio curves for the sweep run's setting.
 CH02_CURVES := $(BUILD)/model-curves/ch02-sweep
-$(CH02_CURVES)/meta: chapters/02-position/curves $(RUNS)/ch02-sweep/meta $(DTMODEL) $(DT)
+$(CH02_CURVES)/meta: figures/pos-curves $(RUNS)/ch02-sweep/meta $(DTMODEL) $(DT)
 	@mkdir -p $(dir $(@D))
 	@echo "  MODEL   pos_ratio curves for ch02-sweep"
-	$(Q)BUILD=$(BUILD) chapters/02-position/curves $(RUNS)/ch02-sweep $(CH02_CURVES)
+	$(Q)BUILD=$(BUILD) figures/pos-curves $(RUNS)/ch02-sweep $(CH02_CURVES)
 
 $(call kit_fig,ch02-curve,curve.gp,$(call kit_runs,ch02-sweep) $(CH02_CURVES))
 $(call kit_fig,ch02-pages,pages.gp,$(call kit_runs,ch02-steady) $(call kit_models,ch02-steady))

@@ -1,8 +1,8 @@
 # chapters/02-position/curve.gp -- the pos_ratio curve from a real run:
 # every balance_dirty_pages call of run1 (ch02-sweep) after write_bw has
 # settled (t >= 20 s) as a point (dirty, pos_ratio), over the model's
-# curves for 6.1 and v10 (run2: the folder made by chapters/02-position/
-# curves for this run: 6.1.tsv, v10.tsv), with freerun, setpoint and limit
+# curves for 6.1 and v10 (run2: the folder made by figures/pos-curves
+# for this run: 6.1.tsv, v10.tsv), with freerun, setpoint and limit
 # marked. pos_ratio is traced in 1/1024; dirty in pages.
 bdp = run1."/balance_dirty_pages.tsv"
 c61 = run2."/6.1.tsv"

@@ -72,7 +72,7 @@ static void help(void)
 
 	fputs(usage_text, stdout);
 	printf("\nsim keys (experiments/keys; sim: simulated, lab: accepted and ignored,\n"
-	       "runner: refused):\n");
+	       "meta: recorded in meta only, runner: refused):\n");
 	for (i = 0; i < DT_NKEYS; i++)
 		printf("  %-24s %-6s default %s\n", dt_keys[i].name, dt_keys[i].model,
 		       *dt_keys[i].def ? dt_keys[i].def : "-");
@@ -273,16 +273,29 @@ struct pair {
 static struct pair pairs[MAX_PAIRS];
 static int npairs;
 
-/* lab keys that mean nothing to the model (model "lab" in
- * experiments/keys): accepted, recorded in meta */
-static int is_lab_only(const char *key)
+/* the model column of key in experiments/keys ("" for none) */
+static const char *key_model(const char *key)
 {
 	int i;
 
 	for (i = 0; i < DT_NKEYS; i++)
 		if (!strcmp(key, dt_keys[i].name))
-			return !strcmp(dt_keys[i].model, "lab");
-	return 0;
+			return dt_keys[i].model;
+	return "";
+}
+
+/* lab keys that mean nothing to the model (model "lab" in
+ * experiments/keys): accepted, recorded in meta when given */
+static int is_lab_only(const char *key)
+{
+	return !strcmp(key_model(key), "lab");
+}
+
+/* keys for the readers of meta only (model "meta": the analysis window):
+ * accepted, recorded in meta, given or not */
+static int is_meta_only(const char *key)
+{
+	return !strcmp(key_model(key), "meta");
 }
 
 static void die_at(const char *src, const char *key, const char *msg)
@@ -483,6 +496,10 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 	for (i = 0; i < DT_NKEYS; i++)
 		if (is_lab_only(dt_keys[i].name) && given(dt_keys[i].name))
 			fprintf(f, "%s = %s\n", dt_keys[i].name, given(dt_keys[i].name)->val);
+	/* the readers' keys (the analysis window), as the lab writes them */
+	for (i = 0; i < DT_NKEYS; i++)
+		if (is_meta_only(dt_keys[i].name))
+			fprintf(f, "%s = %s\n", dt_keys[i].name, lab_val(dt_keys[i].name, dt_keys[i].def));
 	/* the model's own keys */
 	fprintf(f, "lab_tasks = %d\n", c->ntasks);
 	fprintf(f, "groups = ");
@@ -695,8 +712,22 @@ static int cmd_sim(int argc, char **argv)
 			die_at(p->src, p->key, short_msg(err));
 	}
 	for (i = 0; i < npairs; i++) {
-		if (is_lab_only(pairs[i].key) || !strcmp(pairs[i].key, "knob.preset"))
-			continue;	/* the lab's machine and tracing: no model meaning */
+		long lo, hi, v;
+		char *e;
+
+		/* the readers' keys: whole numbers in experiments/keys' range */
+		if (is_meta_only(pairs[i].key) && dt_key_range(pairs[i].key, &lo, &hi)) {
+			v = strtol(pairs[i].val, &e, 10);
+			if (e == pairs[i].val || *e || v < lo || v > hi) {
+				snprintf(err, sizeof(err), "'%s' (want a whole number in %ld..%ld)",
+					 pairs[i].val, lo, hi);
+				die_at(pairs[i].src, pairs[i].key, err);
+			}
+		}
+		if (is_lab_only(pairs[i].key) || is_meta_only(pairs[i].key) ||
+		    !strcmp(pairs[i].key, "knob.preset"))
+			continue;	/* the lab's machine and tracing, the readers'
+					 * window: no model meaning */
 		if (dt_sim_set(&c, pairs[i].key, pairs[i].val, err, sizeof(err)))
 			die_at(pairs[i].src, pairs[i].key, short_msg(err));
 	}

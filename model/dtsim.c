@@ -33,7 +33,7 @@ const struct dt_key dt_keys[DT_NKEYS] = DT_KEYS;
 static int parse_bytes(const char *s, unsigned long long *out);
 
 /* LO..HI of an int key of experiments/keys; 0 when it has none */
-static int key_range(const char *name, long *lo, long *hi)
+int dt_key_range(const char *name, long *lo, long *hi)
 {
 	int i;
 
@@ -291,7 +291,7 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		long lo = 1, hi = 10000;
 		char want[48];
 
-		key_range("tasks", &lo, &hi);
+		dt_key_range("tasks", &lo, &hi);
 		snprintf(want, sizeof(want), "0 (groups only), %ld..%ld", lo, hi);
 		if (parse_long(val, &l) || (l != 0 && (l < lo || l > hi)))
 			return bad(err, errlen, key, val, want);
@@ -396,7 +396,7 @@ int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 		long lo = 1, hi = 8;	/* the lab's range (experiments/keys) */
 		char want[32];
 
-		key_range("cpus", &lo, &hi);
+		dt_key_range("cpus", &lo, &hi);
 		snprintf(want, sizeof(want), "%ld..%ld", lo, hi);
 		if (parse_long(val, &l) || l < lo || l > hi)
 			return bad(err, errlen, key, val, want);

@@ -39,13 +39,15 @@ extern const struct dt_knob dt_knobs[DT_NKNOBS];
  * dt_keys.h): the name, the default ("" for none), the kind and range
  * experiments/run checks, and what the model does with it: "sim"
  * (simulates it: its default is the model's), "lab" (accepts and ignores
- * it: the machine, tracing) or "runner" (refuses it: experiments/run's
- * own). */
+ * it: the machine, tracing), "meta" (records it in meta for the readers:
+ * the analysis window) or "runner" (refuses it: experiments/run's own). */
 struct dt_key {
 	const char *name, *def, *kind, *range, *model;
 };
 #include "dt_keys.h"
 extern const struct dt_key dt_keys[DT_NKEYS];
+/* LO..HI of an int key of experiments/keys; 0 when it has none */
+int dt_key_range(const char *name, long *lo, long *hi);
 
 /* A group of identical tasks. */
 struct dt_group {

@@ -1,6 +1,6 @@
 # chapters/02-position/curve.gp -- the pos_ratio curve from a real run:
 # every balance_dirty_pages call of run1 (ch02-sweep) after write_bw has
-# settled (t >= 20 s) as a point (dirty, pos_ratio), over the model's
+# settled (from the run's steady key, 20 s) as a point (dirty, pos_ratio), over the model's
 # curves for 6.1 and v10 (run2: the folder made by figures/pos-curves
 # for this run: 6.1.tsv, v10.tsv), with freerun, setpoint and limit
 # marked. pos_ratio is traced in 1/1024; dirty in pages.
@@ -24,7 +24,8 @@ set label 1 "freerun" at MB(freerun), 2.5 left offset 0.5,0 tc rgb "#9467bd"
 set label 2 "setpoint" at MB(setpoint), 2.5 left offset 0.5,0 tc rgb "#d62728"
 set label 3 "limit" at MB(limit), 2.5 right offset -0.5,0
 set key bottom left
-plot bdp using (column("time") >= 20 ? MB(column("dirty")) : NaN):(column("pos_ratio") / 1024.0) \
-	with points ls 5 title "kernel: balance_dirty_pages, t >= 20 s", \
+S = real(run1_steady)
+plot bdp using (column("time") >= S ? MB(column("dirty")) : NaN):(column("pos_ratio") / 1024.0) \
+	with points ls 5 title sprintf("kernel: balance_dirty_pages, t >= %g s", S), \
      c61 using (MB(column("dirty"))):(column("pos_ratio") / 1024.0) with lines ls 1 title "model, 6.1", \
      c10 using (MB(column("dirty"))):(column("pos_ratio") / 1024.0) with lines ls 4 dt 2 title "model, v10"

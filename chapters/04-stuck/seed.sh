@@ -13,7 +13,6 @@
 # the start; the seed is the only intervention. Two trace markers record
 # the moment and the value: "ch04 seed" and "ch04 seed_dirty_ratelimit=KBPS
 # write_bw=KBPS tasks=N" (print.tsv).
-SEED_AT=30
 D=/sys/kernel/debug/dirty_throttle
 M=/sys/kernel/tracing/trace_marker
 . /kit/guest.conf
@@ -21,6 +20,9 @@ n=$(echo "$WORK_ARGS" | sed -n 's/.*tasks=\([0-9]*\).*/\1/p')
 dev=$(cat /sys/block/d0/dev)
 S=/sys/kernel/debug/bdi/$dev/stats
 [ -n "$n" ] && [ "$n" -gt 0 ] || { echo "no tasks= in WORK_ARGS '$WORK_ARGS'"; exit 1; }
+# the spec's seed_at (experiments/run puts it in guest.conf); the five
+# readings before it take 2 s
+[ -n "${SEED_AT:-}" ] && [ "$SEED_AT" -ge 3 ] || { echo "seed_at '${SEED_AT:-}' in the spec: want at least 3 s"; exit 1; }
 [ -r "$S" ] || { echo "no bdi stats for d0 ($dev)"; exit 1; }
 [ -w "$D/seed_dirty_ratelimit" ] || { echo "no seed_dirty_ratelimit knob"; exit 1; }
 echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_AT} s of the workload"

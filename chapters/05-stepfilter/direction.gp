@@ -1,11 +1,12 @@
 # chapters/05-stepfilter/direction.gp -- every rate update of the steady
-# part (t >= 50 s): its step (new dirty_ratelimit minus the one of the
+# part (from the run's steady key, 50 s): its step (new dirty_ratelimit minus the one of the
 # previous update, KB/s) against the position error pos_ratio - 1 that the
 # update saw (the event's pos_ratio). The shaded quadrants are the steps
 # against the position error: up while dirty is above the setpoint
 # (pos_ratio < 1) or down while below. Step filter off (left), on (right).
 # Runs: run1 = ch05-off, run2 = ch05-on (kernel); the model is not drawn.
-FROM = 50
+# the analysis window: each run's steady key (its meta, from the spec)
+S(j) = real(value(sprintf("run%d_steady", j)))
 ptitle(i) = (i == 1) ? "step filter off" : "step filter on"
 set xlabel "pos_ratio - 1 at the update"
 set ylabel "step of dirty_ratelimit (KB/s)"
@@ -22,7 +23,7 @@ do for [i = 1:2] {
 	set title ptitle(i) font ",10"
 	prev = NaN
 	plot r."/bdi_dirty_ratelimit.tsv" \
-		using (column("pos_ratio") / 1024.0 - 1):(d = column("dirty_ratelimit") - prev, prev = column("dirty_ratelimit"), column("time") >= FROM ? d : NaN) \
+		using (column("pos_ratio") / 1024.0 - 1):(d = column("dirty_ratelimit") - prev, prev = column("dirty_ratelimit"), column("time") >= S(i) ? d : NaN) \
 		with points ls 5 ps 0.5 title "updates (kernel)"
 }
 unset multiplot

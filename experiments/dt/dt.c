@@ -1369,8 +1369,9 @@ static int cmd_first(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
  * balance_dirty_pages.tsv; io=TASK_IO (task_io.tsv), work=WORK_LOG (a
  * kernel run's work.log: task -> pid; a model run has none: pid = 1000 +
  * task), think=LIST (meta's think, ms per chunk, task i takes item i mod
- * its length), tasks=N (meta's, for the model), from=T (20). By default
- * the files beside FILE and think and tasks from the meta there. Columns:
+ * its length), tasks=N (meta's, for the model), from=T (meta's steady:
+ * the run's analysis window). By default the files beside FILE and think,
+ * tasks and steady from the meta there. Columns:
  *   task think_ms pid rate_kBps ratelimit_kBps ratio period_ms
  *   rowthink_ms rows think_ms_real pause_ms x ratelimit_sd
  * rate: the slope of the task's task_io write_bytes from T on (rates),
@@ -1453,7 +1454,7 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 	char *line = NULL, *f[MAXCOL], *end;
 	size_t cap = 0, np = 0, pcap = 0, i, j;
 	long tasks = -1, *pids = NULL, ntasks = 0, k;
-	double from = 20, th[64];
+	double from = NAN, th[64];
 	int nth = 0, cpid = needcol(hdr, nh, "pid"), crl = needcol(hdr, nh, "task_ratelimit");
 	int cper = needcol(hdr, nh, "period"), cthk = needcol(hdr, nh, "think");
 	int cpz = needcol(hdr, nh, "pause"), a, think_given = 0;
@@ -1512,10 +1513,15 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 					think = strdup(ml + 8);
 				if (!strncmp(ml, "tasks = ", 8) && !got_n++ && tasks < 0)
 					tasks = strtol(ml + 8, NULL, 10);
+				/* the run's analysis window (the spec's steady) */
+				if (!strncmp(ml, "steady = ", 9) && isnan(from))
+					from = strtod(ml + 9, NULL);
 			}
 			fclose(mf);
 			free(ml);
 		}
+		if (isnan(from))
+			die("from", "not given, and no steady key in the meta beside the file");
 	}
 	{
 		const char *q = think;

@@ -250,6 +250,12 @@ t_ok "pertask: a row per writer, the files and think list beside the file" test 
 	$'task\tthink_ms\tpid\trate_kBps\tratelimit_kBps\tratio\tperiod_ms\trowthink_ms\trows\tthink_ms_real\tpause_ms\tx\tratelimit_sd' \
 	$'0\t0\t50\t100.0\t100.0\t1.0000\t100.0\t0.0\t2\t650.0\t100.0\t6.5000\t0.0' \
 	$'1\t100\t51\t50.0\t50.0\t1.0000\t200.0\t100.0\t2\t1000.0\t25.0\t5.0000\t10.0')"
+printf 'steady = 20\n' >> "$T/pt/meta"
+t_ok "pertask: the window from the meta's steady when no from= is given" \
+	test "$("$D" pertask "$T/pt/balance_dirty_pages.tsv")" = "$out"
+sed -i '/^steady/d' "$T/pt/meta"
+out=$("$D" pertask "$T/pt/balance_dirty_pages.tsv" 2>&1)
+t_ok "pertask: no from= and no steady in the meta: an error (exit 2)" sh -c "[ $? -eq 2 ] && printf '%s' '$out' | grep -q 'from: not given'"
 rm "$T/pt/work.log"
 out=$("$D" pertask "$T/pt/balance_dirty_pages.tsv" from=20 think=7)
 t_ok "pertask without work.log (the model): pids 1000 + task, no calls: zeros; think= given" \

@@ -1512,10 +1512,12 @@ static char *model_control(const char *krun, char **extra, int nextra)
 		else if ((e = strchr(key, '-')))
 			*e = 0;
 		if (!strcmp(key, "time_scale")) {
-			static const char *const scaled[] = { "duration", "stagger", "phases" };
+			static const char *const scaled[] = { "duration", "stagger", "phases", "seed_at" };
 
-			for (i = 0; i < 3; i++)
-				argv[argc++] = xasprintf("%s=%s", scaled[i], meta_value(krun, scaled[i]));
+			/* (a run from before seed_at was a key has none) */
+			for (i = 0; i < 4; i++)
+				if (meta_of(krun, scaled[i]))
+					argv[argc++] = xasprintf("%s=%s", scaled[i], meta_value(krun, scaled[i]));
 			continue;
 		}
 		argv[argc++] = xasprintf("%s=%s", key, meta_value(krun, key));

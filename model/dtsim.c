@@ -16,6 +16,8 @@
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -242,278 +244,433 @@ static int one_of(const char *val, const char *vals)
 	return 0;
 }
 
-int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
-	       char *err, int errlen)
+/*
+ * The keys dt_sim_set takes, as a table: the name, how the value is read
+ * (the parser), the field it sets (offsetof), the range the value must
+ * be in and what an error line asks for. A key whose value sets more than
+ * one field or is a list has a function of its own (S_FN). Ranges are in
+ * the unit written (S_PAGES: pages); with .lab set, experiments/keys'
+ * range of the key replaces lo..hi and the error says it.
+ */
+enum set_parse {
+	S_INT,		/* a whole number, into an int */
+	S_LONG,		/* a whole number, into a long */
+	S_ULL,		/* a whole number, into an unsigned long long */
+	S_DOUBLE,	/* a number, into a double */
+	S_MS,		/* seconds, into a long of ms (rounded) */
+	S_BYTES,	/* bytes with K|M|G, into a long */
+	S_PAGES,	/* bytes with K|M|G, into an unsigned long of pages */
+	S_ONOFF,	/* on|off (or 1|0), into an int */
+	S_ENUM,		/* one of want's words (A|B|C), map[its index] into
+			 * an int or an enum */
+	S_FN,		/* fn does it all */
+};
+
+#define LO_OPEN	1	/* the range leaves out lo */
+#define HI_OPEN	2	/* ... and hi */
+
+typedef int (*set_fn)(struct dt_sim_cfg *c, const char *key, const char *val,
+		      char *err, int errlen);
+
+struct setter {
+	const char *name;
+	enum set_parse parse;
+	size_t off;
+	double lo, hi;
+	int open;
+	const char *want;
+	const int *map;
+	set_fn fn;
+	int lab;
+};
+
+_Static_assert(sizeof(enum dt_variant) == sizeof(int), "S_ENUM writes an int");
+_Static_assert(sizeof(enum dt_posmode) == sizeof(int), "S_ENUM writes an int");
+
+static int set_knob(struct dt_sim_cfg *c, const char *key, const char *val,
+		    char *err, int errlen)
+{
+	/* the lab's knob.NAME: exactly the values the kernel accepts */
+	char known[256];
+	const char *p;
+	long l;
+	int k, n = 0;
+
+	for (k = 0; k < DT_NKNOBS; k++)
+		if (!strcmp(key + 5, dt_knobs[k].name))
+			break;
+	if (k == DT_NKNOBS) {
+		for (k = 0; k < DT_NKNOBS; k++)
+			n += snprintf(known + n, sizeof(known) - (size_t)n,
+				      " %s", dt_knobs[k].name);
+		snprintf(err, (size_t)errlen,
+			 "unknown knob '%s' (known:%s preset)", key, known);
+		return -1;
+	}
+	if (!strcmp(dt_knobs[k].values, "KB/s")) {
+		if (parse_long(val, &l) || l < 0 || l > (1L << 30))
+			return bad(err, errlen, key, val, "KB/s, 0..1073741824");
+	} else if (!one_of(val, dt_knobs[k].values)) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "one of %s", dt_knobs[k].values);
+		return bad(err, errlen, key, val, want);
+	}
+	if (dt_sim_set(c, key + 5, val, err, errlen)) {
+		/* the switch's own reason, under the knob's name */
+		p = strstr(err, "': ");
+		snprintf(known, sizeof(known), "%s", p ? p + 3 : err);
+		snprintf(err, (size_t)errlen, "bad value for key '%s': %s",
+			 key, known);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_tasks(struct dt_sim_cfg *c, const char *key, const char *val,
+		     char *err, int errlen)
+{
+	/* the lab's range (experiments/keys), and 0: only groups (group=,
+	 * a model-only key) */
+	long lo = 1, hi = 10000, l;
+	char want[48];
+
+	dt_key_range("tasks", &lo, &hi);
+	snprintf(want, sizeof(want), "0 (groups only), %ld..%ld", lo, hi);
+	if (parse_long(val, &l) || (l != 0 && (l < lo || l > hi)))
+		return bad(err, errlen, key, val, want);
+	c->ntasks = (int)l;
+	return 0;
+}
+
+static int set_think(struct dt_sim_cfg *c, const char *key, const char *val,
+		     char *err, int errlen)
+{
+	char buf[8192], *el[DT_MAX_THINK];
+	long l;
+	int n, i;
+
+	if (strlen(val) >= sizeof(buf))
+		return bad(err, errlen, key, val, "ms[,ms...]");
+	strcpy(buf, val);
+	n = split(buf, el, DT_MAX_THINK);
+	if (n < 1)
+		return bad(err, errlen, key, val, "ms[,ms...], up to 1024 items");
+	for (i = 0; i < n; i++) {
+		if (parse_long(el[i], &l) || l < 0 || l > 3600000)
+			return bad(err, errlen, key, val, "a comma list of ms, 0..3600000");
+		c->think_ms[i] = l;
+	}
+	c->nthink = n;
+	return 0;
+}
+
+static int set_phases(struct dt_sim_cfg *c, const char *key, const char *val,
+		      char *err, int errlen)
+{
+	char buf[8192], *el[DT_MAX_PHASES];
+	int n, i;
+
+	if (!*val) {	/* the lab's default: all writers, always */
+		c->nphases = 0;
+		return 0;
+	}
+	if (strlen(val) >= sizeof(buf))
+		return bad(err, errlen, key, val, "T:N[,T:N...]");
+	strcpy(buf, val);
+	n = split(buf, el, DT_MAX_PHASES);
+	if (n < 1)
+		return bad(err, errlen, key, val, "T:N[,T:N...], up to 256 items");
+	for (i = 0; i < n; i++) {
+		char *colon = strchr(el[i], ':');
+		long t, w;
+
+		if (!colon)
+			return bad(err, errlen, key, val, "T:N[,T:N...] (seconds:writers)");
+		*colon = 0;
+		if (parse_long(el[i], &t) || t < 0 || t > 36000 ||
+		    parse_long(colon + 1, &w) || w < 0 || w > 100000)
+			return bad(err, errlen, key, val, "T:N[,T:N...] (seconds:writers)");
+		if (i == 0 && t != 0)
+			return bad(err, errlen, key, val, "a first phase at 0 s");
+		if (i > 0 && t * 1000 <= c->phase_ms[i - 1])
+			return bad(err, errlen, key, val, "increasing times");
+		c->phase_ms[i] = t * 1000;
+		c->phase_n[i] = (int)w;
+	}
+	c->nphases = n;
+	return 0;
+}
+
+static int set_group(struct dt_sim_cfg *c, const char *key, const char *val,
+		     char *err, int errlen)
+{
+	if (c->ngroups >= DT_MAX_GROUPS)
+		return bad(err, errlen, key, val, "at most 32 groups");
+	if (parse_group(val, &c->group[c->ngroups]))
+		return bad(err, errlen, key, val,
+			   "N[:disk[:start_s[:stop_s[:think_ms[:chunk_kb]]]]]");
+	c->ngroups++;
+	return 0;
+}
+
+static int set_disk_bw(struct dt_sim_cfg *c, const char *key, const char *val,
+		       char *err, int errlen)
+{
+	char buf[512], *el[DT_MAX_DISKS + 1];
+	unsigned long long b;
+	int n, i;
+
+	if (strlen(val) >= sizeof(buf))
+		return bad(err, errlen, key, val, "bytes/s[,bytes/s...]");
+	strcpy(buf, val);
+	n = split(buf, el, DT_MAX_DISKS);
+	if (n < 1)
+		return bad(err, errlen, key, val,
+			   "bytes/s[K|M|G][,...], 1 to 8 disks");
+	for (i = 0; i < n; i++) {
+		if (parse_bytes(el[i], &b) || b < 4096 || b > (1ULL << 40))
+			return bad(err, errlen, key, val,
+				   "bytes/s with K|M|G, 4K..1024G each, e.g. 10M (a plain number is bytes/s)");
+		c->disk_bytes[i] = b;
+		c->disk_mbps[i] = (double)b / (1 << 20);
+	}
+	c->ndisks = n;
+	return 0;
+}
+
+static int set_cpu_bw(struct dt_sim_cfg *c, const char *key, const char *val,
+		      char *err, int errlen)
 {
 	unsigned long long b;
+
+	if (parse_bytes(val, &b) || b < (1ULL << 20))
+		return bad(err, errlen, key, val, "bytes/s[K|M|G], >= 1M");
+	c->cpu_mbps = (double)b / (1 << 20);
+	return 0;
+}
+
+static int set_seed_rl(struct dt_sim_cfg *c, const char *key, const char *val,
+		       char *err, int errlen)
+{
+	long l;
+
+	if (parse_long(val, &l) || l < 0 || l > (1L << 30))
+		return bad(err, errlen, key, val, "KB/s >= 0");
+	c->seed_kbps = (unsigned long)l;
+	c->seed_rl = (unsigned long)l >> (DT_PAGE_SHIFT - 10);
+	return 0;
+}
+
+static int set_step_filter(struct dt_sim_cfg *c, const char *key,
+			   const char *val, char *err, int errlen)
+{
+	/* the kit's knob (patches 0004, 0011): 6.1's update, no filter
+	 * (6.1's estimate, followed at once), or v10's update (seeds
+	 * 004/005); it sets update= too */
+	if (!strcmp(val, "6.1")) {
+		c->step_filter = 1;
+		c->update_v = DT_V61;
+	} else if (!strcmp(val, "off")) {
+		c->step_filter = 0;
+		c->update_v = DT_V61;
+	} else if (!strcmp(val, "v10")) {
+		c->step_filter = 1;
+		c->update_v = DT_V10;
+	} else {
+		return bad(err, errlen, key, val, "6.1|off|v10");
+	}
+	return 0;
+}
+
+static int set_scheme(struct dt_sim_cfg *c, const char *key, const char *val,
+		      char *err, int errlen)
+{
+	(void)c;
+	if (!strcmp(val, "direct")) {
+		snprintf(err, (size_t)errlen,
+			 "bad value for key '%s': 'direct': the model has no direct scheme (kernel only, patch 0012; want ioless)",
+			 key);
+		return -1;
+	}
+	if (strcmp(val, "ioless"))
+		return bad(err, errlen, key, val, "ioless");
+	return 0;
+}
+
+static int set_variant(struct dt_sim_cfg *c, const char *key, const char *val,
+		       char *err, int errlen)
+{
+	enum dt_variant v;
+
+	if (parse_variant(val, &v))
+		return bad(err, errlen, key, val, "6.1|v10");
+	c->pos = v == DT_V10 ? DT_POS_V10 : DT_POS_61;
+	c->update_v = v;
+	c->pause_v = v;
+	return 0;
+}
+
+static int set_stall(struct dt_sim_cfg *c, const char *key, const char *val,
+		     char *err, int errlen)
+{
+	const char *colon = strchr(val, ':');
+	char rate[64];
 	double d;
 	long l;
 
-	if (!strcmp(key, "knob.preset")) {
+	if (!colon || (size_t)(colon - val) >= sizeof(rate))
+		return bad(err, errlen, key, val, "PER_S:MAX_MS");
+	memcpy(rate, val, (size_t)(colon - val));
+	rate[colon - val] = 0;
+	if (parse_double(rate, &d) || d < 0 || d > 1000 ||
+	    parse_long(colon + 1, &l) || l < 1 || l > 100000)
+		return bad(err, errlen, key, val, "PER_S:MAX_MS");
+	c->stall_rate = d;
+	c->stall_ms = l;
+	return 0;
+}
+
+static const int map_pos[] = { DT_POS_61, DT_POS_V10, DT_POS_THRESHOLD };
+static const int map_pure[] = { 0, 1 };
+static const int map_variant[] = { DT_V61, DT_V10 };
+
+#define F(field)	offsetof(struct dt_sim_cfg, field)
+#define FN(name, f)	{ name, S_FN, 0, 0, 0, 0, NULL, NULL, f, 0 }
+static const struct setter setters[] = {
+	/* the lab's workload and machine (experiments/keys) */
+	FN("tasks", set_tasks),
+	{ "chunk", S_BYTES, F(chunk_bytes), 1, 64 << 20, 0, "bytes[K|M|G], 1..64M", NULL, NULL, 0 },
+	FN("think", set_think),
+	{ "stagger", S_LONG, F(stagger_ms), 0, 600000, 0, "ms, 0..600000", NULL, NULL, 0 },
+	FN("phases", set_phases),
+	FN("disk_bw", set_disk_bw),
+	{ "dirty_bytes", S_PAGES, F(thresh), 64, 1 << 30, 0, "bytes[K|M|G], >= 256K", NULL, NULL, 0 },
+	{ "dirty_background_bytes", S_PAGES, F(bg_thresh), 1, INFINITY, 0, "bytes[K|M|G], >= 4K", NULL, NULL, 0 },
+	{ "duration", S_MS, F(duration_ms), 0, 36000, LO_OPEN, "seconds, 0..36000", NULL, NULL, 0 },
+	{ "cpus", S_INT, F(cpus), 1, 8, 0, NULL, NULL, NULL, 1 },
+	{ "seed_at", S_MS, F(seed_at_ms), 0, INFINITY, 0, "seconds >= 0", NULL, NULL, 0 },
+	/* the kit's knobs (patches/knobs), also as knob.NAME */
+	{ "pos_ratio", S_ENUM, F(pos), 0, 0, 0, "6.1|v10|threshold", map_pos, NULL, 0 },
+	{ "rate_estimation", S_ONOFF, F(rate_estimation), 0, 0, 0, "on|off", NULL, NULL, 0 },
+	{ "rate_feedback", S_ENUM, F(rate_pure), 0, 0, 0, "pos|pure", map_pure, NULL, 0 },
+	FN("seed_dirty_ratelimit", set_seed_rl),
+	FN("step_filter", set_step_filter),
+	FN("scheme", set_scheme),
+	{ "percpu_safeguard", S_ONOFF, F(safeguard), 0, 0, 0, "on|off", NULL, NULL, 0 },
+	{ "max_pause", S_ENUM, F(pause_v), 0, 0, 0, "6.1|v10", map_variant, NULL, 0 },
+	{ "think_time", S_ONOFF, F(think_comp), 0, 0, 0, "on|off", NULL, NULL, 0 },
+	/* the model's own */
+	FN("group", set_group),
+	{ "bg_bytes", S_PAGES, F(bg_thresh), 1, INFINITY, 0, "bytes[K|M|G], >= 4K", NULL, NULL, 0 },
+	FN("cpu_bw", set_cpu_bw),
+	{ "seed", S_ULL, F(seed), 0, (double)LONG_MAX, 0, "a non-negative integer", NULL, NULL, 0 },
+	{ "disk_noise", S_DOUBLE, F(disk_noise), 0, 1, HI_OPEN, "0 <= fraction < 1", NULL, NULL, 0 },
+	{ "queue_ms", S_LONG, F(queue_ms), 1, 10000, 0, "1..10000", NULL, NULL, 0 },
+	{ "aux_line", S_ONOFF, F(aux_line), 0, 0, 0, "on|off", NULL, NULL, 0 },
+	{ "update", S_ENUM, F(update_v), 0, 0, 0, "6.1|v10", map_variant, NULL, 0 },
+	FN("variant", set_variant),
+	FN("stall", set_stall),
+	{ "trace_tasks", S_INT, F(trace_tasks), -1, 100000000, 0, "-1 (all) or a count", NULL, NULL, 0 },
+};
+#undef F
+#undef FN
+
+/* is v in s's range? */
+static int in_range(const struct setter *s, double lo, double hi, double v)
+{
+	return (s->open & LO_OPEN ? v > lo : v >= lo) &&
+	       (s->open & HI_OPEN ? v < hi : v <= hi);
+}
+
+int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
+	       char *err, int errlen)
+{
+	const struct setter *s = NULL;
+	char *field = (char *)c, want[64];
+	unsigned long long b;
+	double d, lo, hi;
+	long l;
+	size_t i;
+
+	if (!strcmp(key, "knob.preset"))
 		return dt_sim_preset(c, val, NULL, err, errlen);
-	} else if (!strncmp(key, "knob.", 5)) {
-		/* the lab's knob.NAME: exactly the values the kernel accepts */
-		char known[256];
-		const char *p;
-		int k, n = 0;
-
-		for (k = 0; k < DT_NKNOBS; k++)
-			if (!strcmp(key + 5, dt_knobs[k].name))
-				break;
-		if (k == DT_NKNOBS) {
-			for (k = 0; k < DT_NKNOBS; k++)
-				n += snprintf(known + n, sizeof(known) - (size_t)n,
-					      " %s", dt_knobs[k].name);
-			snprintf(err, (size_t)errlen,
-				 "unknown knob '%s' (known:%s preset)", key, known);
-			return -1;
-		}
-		if (!strcmp(dt_knobs[k].values, "KB/s")) {
-			if (parse_long(val, &l) || l < 0 || l > (1L << 30))
-				return bad(err, errlen, key, val, "KB/s, 0..1073741824");
-		} else if (!one_of(val, dt_knobs[k].values)) {
-			char want[64];
-
-			snprintf(want, sizeof(want), "one of %s", dt_knobs[k].values);
-			return bad(err, errlen, key, val, want);
-		}
-		if (dt_sim_set(c, key + 5, val, err, errlen)) {
-			/* the switch's own reason, under the knob's name */
-			p = strstr(err, "': ");
-			snprintf(known, sizeof(known), "%s", p ? p + 3 : err);
-			snprintf(err, (size_t)errlen, "bad value for key '%s': %s",
-				 key, known);
-			return -1;
-		}
-	} else if (!strcmp(key, "tasks")) {
-		/* the lab's range (experiments/keys), and 0: only groups
-		 * (group=, a model-only key) */
-		long lo = 1, hi = 10000;
-		char want[48];
-
-		dt_key_range("tasks", &lo, &hi);
-		snprintf(want, sizeof(want), "0 (groups only), %ld..%ld", lo, hi);
-		if (parse_long(val, &l) || (l != 0 && (l < lo || l > hi)))
-			return bad(err, errlen, key, val, want);
-		c->ntasks = (int)l;
-	} else if (!strcmp(key, "chunk")) {
-		if (parse_bytes(val, &b) || b < 1 || b > (64ULL << 20))
-			return bad(err, errlen, key, val, "bytes[K|M|G], 1..64M");
-		c->chunk_bytes = (long)b;
-	} else if (!strcmp(key, "think")) {
-		char buf[8192], *el[DT_MAX_THINK];
-		int n, i;
-
-		if (strlen(val) >= sizeof(buf))
-			return bad(err, errlen, key, val, "ms[,ms...]");
-		strcpy(buf, val);
-		n = split(buf, el, DT_MAX_THINK);
-		if (n < 1)
-			return bad(err, errlen, key, val, "ms[,ms...], up to 1024 items");
-		for (i = 0; i < n; i++) {
-			if (parse_long(el[i], &l) || l < 0 || l > 3600000)
-				return bad(err, errlen, key, val, "a comma list of ms, 0..3600000");
-			c->think_ms[i] = l;
-		}
-		c->nthink = n;
-	} else if (!strcmp(key, "stagger")) {
-		if (parse_long(val, &l) || l < 0 || l > 600000)
-			return bad(err, errlen, key, val, "ms, 0..600000");
-		c->stagger_ms = l;
-	} else if (!strcmp(key, "phases")) {
-		char buf[8192], *el[DT_MAX_PHASES];
-		int n, i;
-
-		if (!*val) {	/* the lab's default: all writers, always */
-			c->nphases = 0;
-			return 0;
-		}
-		if (strlen(val) >= sizeof(buf))
-			return bad(err, errlen, key, val, "T:N[,T:N...]");
-		strcpy(buf, val);
-		n = split(buf, el, DT_MAX_PHASES);
-		if (n < 1)
-			return bad(err, errlen, key, val, "T:N[,T:N...], up to 256 items");
-		for (i = 0; i < n; i++) {
-			char *colon = strchr(el[i], ':');
-			long t, w;
-
-			if (!colon)
-				return bad(err, errlen, key, val, "T:N[,T:N...] (seconds:writers)");
-			*colon = 0;
-			if (parse_long(el[i], &t) || t < 0 || t > 36000 ||
-			    parse_long(colon + 1, &w) || w < 0 || w > 100000)
-				return bad(err, errlen, key, val, "T:N[,T:N...] (seconds:writers)");
-			if (i == 0 && t != 0)
-				return bad(err, errlen, key, val, "a first phase at 0 s");
-			if (i > 0 && t * 1000 <= c->phase_ms[i - 1])
-				return bad(err, errlen, key, val, "increasing times");
-			c->phase_ms[i] = t * 1000;
-			c->phase_n[i] = (int)w;
-		}
-		c->nphases = n;
-	} else if (!strcmp(key, "group")) {
-		if (c->ngroups >= DT_MAX_GROUPS)
-			return bad(err, errlen, key, val, "at most 32 groups");
-		if (parse_group(val, &c->group[c->ngroups]))
-			return bad(err, errlen, key, val,
-				   "N[:disk[:start_s[:stop_s[:think_ms[:chunk_kb]]]]]");
-		c->ngroups++;
-	} else if (!strcmp(key, "disk_bw")) {
-		char buf[512], *el[DT_MAX_DISKS + 1];
-		int n, i;
-
-		if (strlen(val) >= sizeof(buf))
-			return bad(err, errlen, key, val, "bytes/s[,bytes/s...]");
-		strcpy(buf, val);
-		n = split(buf, el, DT_MAX_DISKS);
-		if (n < 1)
-			return bad(err, errlen, key, val,
-				   "bytes/s[K|M|G][,...], 1 to 8 disks");
-		for (i = 0; i < n; i++) {
-			if (parse_bytes(el[i], &b) || b < 4096 || b > (1ULL << 40))
-				return bad(err, errlen, key, val,
-					   "bytes/s with K|M|G, 4K..1024G each, e.g. 10M (a plain number is bytes/s)");
-			c->disk_bytes[i] = b;
-			c->disk_mbps[i] = (double)b / (1 << 20);
-		}
-		c->ndisks = n;
-	} else if (!strcmp(key, "dirty_bytes")) {
-		if (parse_bytes(val, &b) || (b >> DT_PAGE_SHIFT) < 64 ||
-		    (b >> DT_PAGE_SHIFT) > (1ULL << 30))
-			return bad(err, errlen, key, val, "bytes[K|M|G], >= 256K");
-		c->thresh = (unsigned long)(b >> DT_PAGE_SHIFT);
-	} else if (!strcmp(key, "dirty_background_bytes") ||
-		   !strcmp(key, "bg_bytes")) {
-		if (parse_bytes(val, &b) || (b >> DT_PAGE_SHIFT) < 1)
-			return bad(err, errlen, key, val, "bytes[K|M|G], >= 4K");
-		c->bg_thresh = (unsigned long)(b >> DT_PAGE_SHIFT);
-	} else if (!strcmp(key, "duration")) {
-		if (parse_double(val, &d) || d <= 0 || d > 36000)
-			return bad(err, errlen, key, val, "seconds, 0..36000");
-		c->duration_ms = lround(d * 1000);
-	} else if (!strcmp(key, "cpus")) {
-		long lo = 1, hi = 8;	/* the lab's range (experiments/keys) */
-		char want[32];
-
-		dt_key_range("cpus", &lo, &hi);
-		snprintf(want, sizeof(want), "%ld..%ld", lo, hi);
-		if (parse_long(val, &l) || l < lo || l > hi)
-			return bad(err, errlen, key, val, want);
-		c->cpus = (int)l;
-	} else if (!strcmp(key, "cpu_bw")) {
-		if (parse_bytes(val, &b) || b < (1ULL << 20))
-			return bad(err, errlen, key, val, "bytes/s[K|M|G], >= 1M");
-		c->cpu_mbps = (double)b / (1 << 20);
-	} else if (!strcmp(key, "seed")) {
-		if (parse_long(val, &l) || l < 0)
-			return bad(err, errlen, key, val, "a non-negative integer");
-		c->seed = (unsigned long long)l;
-	} else if (!strcmp(key, "disk_noise")) {
-		if (parse_double(val, &d) || d < 0 || d >= 1)
-			return bad(err, errlen, key, val, "0 <= fraction < 1");
-		c->disk_noise = d;
-	} else if (!strcmp(key, "queue_ms")) {
-		if (parse_long(val, &l) || l < 1 || l > 10000)
-			return bad(err, errlen, key, val, "1..10000");
-		c->queue_ms = l;
-	} else if (!strcmp(key, "aux_line")) {
-		if (parse_onoff(val, &c->aux_line))
-			return bad(err, errlen, key, val, "on|off");
-	} else if (!strcmp(key, "pos_ratio")) {
-		if (!strcmp(val, "6.1"))
-			c->pos = DT_POS_61;
-		else if (!strcmp(val, "v10"))
-			c->pos = DT_POS_V10;
-		else if (!strcmp(val, "threshold"))
-			c->pos = DT_POS_THRESHOLD;
-		else
-			return bad(err, errlen, key, val, "6.1|v10|threshold");
-	} else if (!strcmp(key, "rate_estimation")) {
-		if (parse_onoff(val, &c->rate_estimation))
-			return bad(err, errlen, key, val, "on|off");
-	} else if (!strcmp(key, "rate_feedback")) {
-		if (!strcmp(val, "pos"))
-			c->rate_pure = 0;
-		else if (!strcmp(val, "pure"))
-			c->rate_pure = 1;
-		else
-			return bad(err, errlen, key, val, "pos|pure");
-	} else if (!strcmp(key, "seed_dirty_ratelimit")) {
-		if (parse_long(val, &l) || l < 0 || l > (1L << 30))
-			return bad(err, errlen, key, val, "KB/s >= 0");
-		c->seed_kbps = (unsigned long)l;
-		c->seed_rl = (unsigned long)l >> (DT_PAGE_SHIFT - 10);
-	} else if (!strcmp(key, "seed_at")) {
-		if (parse_double(val, &d) || d < 0)
-			return bad(err, errlen, key, val, "seconds >= 0");
-		c->seed_at_ms = lround(d * 1000);
-	} else if (!strcmp(key, "step_filter")) {
-		/* the kit's knob (patches 0004, 0011): 6.1's update, no
-		 * filter (6.1's estimate, followed at once), or v10's update
-		 * (seeds 004/005); it sets update= too */
-		if (!strcmp(val, "6.1")) {
-			c->step_filter = 1;
-			c->update_v = DT_V61;
-		} else if (!strcmp(val, "off")) {
-			c->step_filter = 0;
-			c->update_v = DT_V61;
-		} else if (!strcmp(val, "v10")) {
-			c->step_filter = 1;
-			c->update_v = DT_V10;
-		} else {
-			return bad(err, errlen, key, val, "6.1|off|v10");
-		}
-	} else if (!strcmp(key, "scheme")) {
-		if (!strcmp(val, "direct")) {
-			snprintf(err, (size_t)errlen,
-				 "bad value for key '%s': 'direct': the model has no direct scheme (kernel only, patch 0012; want ioless)",
-				 key);
-			return -1;
-		}
-		if (strcmp(val, "ioless"))
-			return bad(err, errlen, key, val, "ioless");
-	} else if (!strcmp(key, "percpu_safeguard")) {
-		if (parse_onoff(val, &c->safeguard))
-			return bad(err, errlen, key, val, "on|off");
-	} else if (!strcmp(key, "max_pause")) {
-		if (parse_variant(val, &c->pause_v))
-			return bad(err, errlen, key, val, "6.1|v10");
-	} else if (!strcmp(key, "think_time")) {
-		if (parse_onoff(val, &c->think_comp))
-			return bad(err, errlen, key, val, "on|off");
-	} else if (!strcmp(key, "update")) {
-		/* model only; step_filter= sets it too, the last key wins */
-		if (parse_variant(val, &c->update_v))
-			return bad(err, errlen, key, val, "6.1|v10");
-	} else if (!strcmp(key, "variant")) {
-		enum dt_variant v;
-
-		if (parse_variant(val, &v))
-			return bad(err, errlen, key, val, "6.1|v10");
-		c->pos = v == DT_V10 ? DT_POS_V10 : DT_POS_61;
-		c->update_v = v;
-		c->pause_v = v;
-	} else if (!strcmp(key, "stall")) {
-		char *colon = strchr(val, ':');
-		char rate[64];
-
-		if (!colon || (size_t)(colon - val) >= sizeof(rate))
-			return bad(err, errlen, key, val, "PER_S:MAX_MS");
-		memcpy(rate, val, (size_t)(colon - val));
-		rate[colon - val] = 0;
-		if (parse_double(rate, &d) || d < 0 || d > 1000 ||
-		    parse_long(colon + 1, &l) || l < 1 || l > 100000)
-			return bad(err, errlen, key, val, "PER_S:MAX_MS");
-		c->stall_rate = d;
-		c->stall_ms = l;
-	} else if (!strcmp(key, "trace_tasks")) {
-		if (parse_long(val, &l) || l < -1 || l > 100000000)
-			return bad(err, errlen, key, val, "-1 (all) or a count");
-		c->trace_tasks = (int)l;
-	} else {
+	if (!strncmp(key, "knob.", 5))
+		return set_knob(c, key, val, err, errlen);
+	for (i = 0; i < sizeof(setters) / sizeof(setters[0]); i++)
+		if (!strcmp(key, setters[i].name))
+			s = &setters[i];
+	if (!s) {
 		snprintf(err, (size_t)errlen, "unknown key '%s'", key);
 		return -1;
+	}
+	if (s->parse == S_FN)
+		return s->fn(c, key, val, err, errlen);
+	field += s->off;
+	lo = s->lo, hi = s->hi;
+	snprintf(want, sizeof(want), "%s", s->want ? s->want : "");
+	if (s->lab) {
+		long klo, khi;
+
+		if (dt_key_range(key, &klo, &khi))
+			lo = (double)klo, hi = (double)khi;
+		snprintf(want, sizeof(want), "%.0f..%.0f", lo, hi);
+	}
+	switch (s->parse) {
+	case S_INT:
+	case S_LONG:
+	case S_ULL:
+		if (parse_long(val, &l) || !in_range(s, lo, hi, (double)l))
+			return bad(err, errlen, key, val, want);
+		if (s->parse == S_INT)
+			*(int *)field = (int)l;
+		else if (s->parse == S_LONG)
+			*(long *)field = l;
+		else
+			*(unsigned long long *)field = (unsigned long long)l;
+		break;
+	case S_DOUBLE:
+	case S_MS:
+		if (parse_double(val, &d) || !in_range(s, lo, hi, d))
+			return bad(err, errlen, key, val, want);
+		if (s->parse == S_DOUBLE)
+			*(double *)field = d;
+		else
+			*(long *)field = lround(d * 1000);
+		break;
+	case S_BYTES:
+		if (parse_bytes(val, &b) || !in_range(s, lo, hi, (double)b))
+			return bad(err, errlen, key, val, want);
+		*(long *)field = (long)b;
+		break;
+	case S_PAGES:
+		if (parse_bytes(val, &b) || !in_range(s, lo, hi, (double)(b >> DT_PAGE_SHIFT)))
+			return bad(err, errlen, key, val, want);
+		*(unsigned long *)field = (unsigned long)(b >> DT_PAGE_SHIFT);
+		break;
+	case S_ONOFF:
+		if (parse_onoff(val, (int *)field))
+			return bad(err, errlen, key, val, want);
+		break;
+	case S_ENUM: {
+		const char *w = s->want;
+		int k = 0;
+		size_t n = strlen(val);
+
+		for (;;) {
+			if (!strncmp(w, val, n) && (w[n] == '|' || !w[n])) {
+				*(int *)field = s->map[k];
+				break;
+			}
+			w = strchr(w, '|');
+			if (!w)
+				return bad(err, errlen, key, val, want);
+			w++, k++;
+		}
+		break;
+	}
+	case S_FN:
+		break;
 	}
 	return 0;
 }

@@ -3,7 +3,7 @@
 # event) and nr_dirty, the freerun ceiling (global_dirty_state event).
 # Reads run."/balance_dirty_pages.tsv", run."/global_dirty_state.tsv".
 set xlabel "time (s)"
-set ylabel "MB"
+set ylabel "MiB"
 set yrange [0:*]
 bdp = run."/balance_dirty_pages.tsv"
 gds = run."/global_dirty_state.tsv"

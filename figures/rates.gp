@@ -3,7 +3,7 @@
 # task_ratelimit (balance_dirty_pages event), in MB/s.
 # Reads run."/bdi_dirty_ratelimit.tsv", run."/balance_dirty_pages.tsv".
 set xlabel "time (s)"
-set ylabel "MB/s"
+set ylabel "MiB/s"
 set yrange [0:*]
 bdr = run."/bdi_dirty_ratelimit.tsv"
 bdp = run."/balance_dirty_pages.tsv"

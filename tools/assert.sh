@@ -125,6 +125,21 @@ t_claim_judged() {
 		t_result FAIL "$2 on its control" "$(t_col control_verdict <<< "$line") on $(t_col control <<< "$line"): $(t_col control_value <<< "$line")"
 	fi
 }
+# t_claim_inconclusive ROWS ID WHY: PASS on the experiment and PASS on its
+# control, so the row's verdict is INCONCLUSIVE: the measure does not tell
+# the mechanism from its alternative on this experiment (WHY), a finding
+# the check keeps until the row or the experiment changes.
+t_claim_inconclusive() {
+	local line
+	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
+	[ -n "$line" ] || { t_result FAIL "$2" "no row"; return; }
+	if [ "$(t_col kernel <<< "$line")" = PASS ] && [ "$(t_col control_verdict <<< "$line")" = PASS ] &&
+		[ "$(t_col verdict <<< "$line")" = INCONCLUSIVE ]; then
+		t_result ok "$2 INCONCLUSIVE ($3)" "$(t_col kernel_value <<< "$line"); control $(t_col control <<< "$line"): $(t_col control_value <<< "$line")"
+	else
+		t_result FAIL "$2 INCONCLUSIVE ($3)" "kernel $(t_col kernel <<< "$line"), control $(t_col control_verdict <<< "$line"), verdict $(t_col verdict <<< "$line"): $(t_col kernel_value,control_value <<< "$line")"
+	fi
+}
 # t_claim_refused ROWS ID PATTERN WHY: the row's kernel verdict is NOT
 # REPRODUCED for the lab reason matching PATTERN (grep -E): the run did
 # not reach the state the claim is about, for a reason the kit states.

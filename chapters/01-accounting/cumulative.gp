@@ -9,7 +9,7 @@ d0 = STATS_min
 stats gds using "nr_written" nooutput
 w0 = STATS_min
 set xlabel "time (s)"
-set ylabel "MB"
+set ylabel "MiB"
 set key top left
 plot gds using "time":(MB(column("nr_dirtied") - d0)) with lines ls 1 title "dirtied since start", \
      gds using "time":(MB(column("nr_written") - w0)) with lines ls 3 title "written since start", \

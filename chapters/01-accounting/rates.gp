@@ -4,7 +4,7 @@
 # run (run2, e.g. the model on the same spec) is drawn dashed when given.
 bdr = run."/bdi_dirty_ratelimit.tsv"
 set xlabel "time (s)"
-set ylabel "MB/s"
+set ylabel "MiB/s"
 set yrange [0:*]
 if (nruns >= 2) {
 	bdr2 = run2."/bdi_dirty_ratelimit.tsv"

@@ -13,7 +13,7 @@ stats c61 using "setpoint" nooutput
 setpoint = STATS_max
 stats c61 using "limit" nooutput
 limit = STATS_max
-set xlabel "dirty (MB)"
+set xlabel "dirty (MiB)"
 set ylabel "pos_ratio"
 set xrange [MB(freerun) - 4:MB(limit) + 1]
 set yrange [0:2.6]

@@ -10,7 +10,7 @@ slow(c) = (strcol("bdi") eq "254:1") ? MB(column(c)) : NaN
 set datafile missing NaN
 set multiplot layout 2,1
 set xlabel ""
-set ylabel "MB"
+set ylabel "MiB"
 set xrange [0:*]
 set yrange [0:*]
 set key top right font ",8" samplen 2

@@ -1,5 +1,5 @@
 # chapters/02-position/onoff.gp -- the old on/off scheme beside position
-# control: run1 = ch02-steady (6.1's pos_ratio), run2 = ch02-threshold
+# control: run1 = ch02-steady (preset v10), run2 = ch02-threshold
 # (knob.pos_ratio=threshold). Top: dirty pages (MB: nr_dirty +
 # nr_writeback from global_dirty_state, emitted at every limit computation,
 # also while the old scheme runs free), with the setpoint and the limit. Bottom: the
@@ -29,18 +29,18 @@ stats tio(run2) using (w(0)) nooutput
 b2 = STATS_min
 set multiplot layout 2,1
 set xlabel "time (s)"
-set ylabel "dirty (MB)"
+set ylabel "dirty (MiB)"
 set key bottom right font ",8" samplen 2
 set xrange [0:*]
 set autoscale xfix
 set yrange [MB(sp) - 12:MB(sp) + 12]
 plot old using "time":(MB(column("nr_dirty") + column("nr_writeback"))) with lines ls 3 lw 1 title "on/off (pos_ratio=threshold)", \
-     new using "time":(MB(column("nr_dirty") + column("nr_writeback"))) with lines ls 1 lw 1 title "position control (6.1)", \
+     new using "time":(MB(column("nr_dirty") + column("nr_writeback"))) with lines ls 1 lw 1 title sprintf("position control (preset %s)", exists("run1_knob_preset") ? run1_knob_preset : "6.1"), \
      new using "time":(MB(sp)) with lines ls 4 dt 2 title "setpoint", \
      new using "time":(MB(column("dirty_limit"))) with lines ls 6 title "limit = threshold"
 set yrange [*:*]
 set xrange [t0:t1]
-set ylabel "MB dirtied since ".t0." s"
+set ylabel "MiB dirtied since ".t0." s"
 set key top left
 plot tio(run2) using "time":(w(0) - b2) / 1048576.0 with linespoints ls 3 lw 1 pt 7 ps 0.3 title "on/off: the writer's write_bytes", \
      tio(run1) using "time":(w(0) - b1) / 1048576.0 with linespoints ls 1 lw 1 pt 7 ps 0.3 title "position control: the writer's write_bytes"

@@ -17,7 +17,7 @@ stats gds using "background_thresh" nooutput
 bg = STATS_max
 freerun = (th + bg) / 2
 set xlabel "time (s)"
-set ylabel "MB"
+set ylabel "MiB"
 set yrange [MB(freerun) - 10:MB(th) + 4]
 set key bottom right
 mdl = (nruns >= 2) ? run2."/balance_dirty_pages.tsv" : bdp

@@ -13,7 +13,7 @@ set multiplot layout 2,1
 set xrange [0:90]
 set key top right font ",8" samplen 2
 set xlabel ""
-set ylabel "MB/s"
+set ylabel "MiB/s"
 set yrange [0:*]
 set arrow 1 from 30, graph 0 to 30, graph 1 nohead ls 7
 set arrow 2 from 60, graph 0 to 60, graph 1 nohead ls 7
@@ -29,7 +29,7 @@ unset label 1
 unset label 2
 unset label 3
 set xlabel "time (s)"
-set ylabel "MB"
+set ylabel "MiB"
 stats p1 using "setpoint" nooutput
 sp = STATS_max
 set yrange [MB(sp) - 12:*]

@@ -9,7 +9,7 @@ set yrange [0.5:150]
 set ytics (1, 2, 5, 10, 20, 50, 100)
 set xrange [0:60]
 set key top right font ",7" samplen 2
-set ylabel "MB/s"
+set ylabel "MiB/s"
 do for [i = 1:4] {
 	n = 2 ** (i - 1)
 	bdr = value("run".i)."/bdi_dirty_ratelimit.tsv"

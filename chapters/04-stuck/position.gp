@@ -35,7 +35,7 @@ do for [row = 1:2] {
 			}
 		} else {
 			unset title
-			set ylabel "MB"
+			set ylabel "MiB"
 			set yrange [28:42]
 			set key bottom right
 			bdp = r."/balance_dirty_pages.tsv"

@@ -14,7 +14,7 @@ do for [i = 1:2] {
 	eval sprintf("seed%d = %g", i, STATS_min)
 }
 set xlabel "time (s)"
-set ylabel "MB/s"
+set ylabel "MiB/s"
 set key top right font ",9" samplen 2
 set yrange [0:16]
 set xrange [10:*]

@@ -10,7 +10,7 @@ disk = real(run1_disk_bw_b) / 1048576.0
 have_model = (nruns >= 4)
 ptitle(i) = (i == 1) ? "step filter off: dirty_ratelimit = balanced" : "step filter on"
 set xlabel "time (s)"
-set ylabel "MB/s"
+set ylabel "MiB/s"
 set key top right font ",9" samplen 2
 set yrange [0:3 * disk / N]
 set multiplot layout 1,2

@@ -61,7 +61,7 @@ plot for [j = 1:2] value("run".j)."/balance_dirty_pages.tsv" \
 	smooth cumulative lc rgb colr((j - 1) % 2 + 1) lw 2 \
 	title lab(j)
 }
-set xlabel "dirty - setpoint (MB)"
+set xlabel "dirty - setpoint (MiB)"
 set xrange [-6:6]
 set title "dirty pages" font ",10"
 if (have_model) {

@@ -16,7 +16,7 @@ isw(r) = (strstrt(strcol("rwbs"), "W") > 0 && column("nr_sector") > 0)
 do for [i = 1:2] {
 	c = value("run".i)."/block_rq_complete.tsv"
 	q = value("run".i)."/block_bio_queue.tsv"
-	set title (i == 1 ? "direct (3.1)" : "IO-less (6.1)") offset 0,-0.8
+	set title (i == 1 ? "direct (3.1)" : sprintf("IO-less (preset %s)", exists("run2_knob_preset") ? run2_knob_preset : "6.1")) offset 0,-0.8
 	plot c using "time":(isw(0) ? gib(column("sector")) : NaN) \
 		with points ls 1 pt 7 ps 0.25 title "request finished by the disk", \
 	     q using "time":((isw(0) && strcol("comm") eq "dtwork") ? gib(column("sector")) : NaN) \

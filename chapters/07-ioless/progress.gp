@@ -5,7 +5,7 @@
 wl = run."/work.log"
 n = words(system(dt." distinct ".wl." task"))	# dt: from figures/plot
 set xlabel "time (s)"
-set ylabel "MB written by each task"
+set ylabel "MiB written by each task"
 set key top left
 set yrange [0:*]
 # 10..20 s, or the last 10 s of a shorter run (report/check's pipeline test)

@@ -6,7 +6,7 @@
 io = run."/task_io.tsv"
 pids = system(dt." distinct ".io." pid where=comm=dtwork")	# dt: from figures/plot
 set xlabel "time (s)"
-set ylabel "write_bytes (MB)"
+set ylabel "write_bytes (MiB)"
 set key top left
 set yrange [0:*]
 set style line 10 lc rgb "#999999" lw 1

@@ -1175,6 +1175,8 @@ static const char *verdict(struct subj *s, const struct dir *pass)
 static const char *runs_dir, *models_dir, *cols_path, *seeds_path, *model_path;
 static char *chapter;
 static const char *lab_min_x = "3";
+/* --audit: list the rows and the kernel runs they judge, judge nothing */
+static int audit;
 static int nctl;
 
 static int have_run(const char *dir, const char *name)
@@ -1703,6 +1705,58 @@ static const struct dir *pass_of(struct row *r, const char *role)
 	return find(r, w) ? find(r, w) : find(r, "pass");
 }
 
+/*
+ * --audit: the row's "ID KIND SEEDS RUNS CONTROL_RUNS" line: SEEDS the
+ * count of its cite lines, RUNS the kernel runs it judges, CONTROL_RUNS
+ * those of its control kernel lines (space-separated; "-" for none; an
+ * optional RUN? by its name), as parse_runs reads them: one RUN, or
+ * NAME=RUN words.
+ */
+static void audit_runs(struct buf *o, char *p)
+{
+	char *w, *e;
+	const char *sep = "";
+
+	while ((w = word(&p))) {
+		size_t l;
+
+		e = strchr(w, '=');
+		if (!e && *sep)
+			break;
+		w = e ? e + 1 : w;
+		l = strlen(w);
+		if (l && w[l - 1] == '?')
+			w[l - 1] = 0;
+		bputs(o, sep);
+		bputs(o, w);
+		sep = " ";
+		if (!e)
+			break;
+	}
+}
+
+static char *audit_row(struct row *r, const char *id, const char *kind, char *runs)
+{
+	struct buf o = { 0 }, c = { 0 };
+	int i, seeds = 0;
+
+	for (i = 1; i < r->n; i++) {
+		if (!strcmp(r->d[i].word, "cite"))
+			seeds++;
+		if (!strcmp(r->d[i].word, "control") && !strncmp(r->d[i].rest, "kernel ", 7)) {
+			if (c.n)
+				bputs(&c, " ");
+			audit_runs(&c, expand(&consts, r->d[i].rest + 7));
+		}
+	}
+	bputs(&o, xasprintf("%s\t%s\t%d\t", id, kind, seeds));
+	audit_runs(&o, runs);
+	bputs(&o, "\t");
+	bputs(&o, c.n ? bstr(&c) : "-");
+	bputs(&o, "\n");
+	return bstr(&o);
+}
+
 static char *do_row(struct row *r)
 {
 	const struct dir *head = &r->d[0], *d;
@@ -1772,6 +1826,8 @@ static char *do_row(struct row *r)
 		fail("sanity row %s has a control (a row with one is a claim)", id);
 	at(d);
 	p = expand(&consts, d->rest);
+	if (audit)
+		return audit_row(r, id, kind, p);
 	if (!parse_runs(&p, runs_dir, rname, rdir, miss, &n)) {
 		if (find(r, "optional"))
 			return xstrdup("");	/* left out: a run it needs is not there */
@@ -2055,9 +2111,21 @@ int main(int argc, char **argv)
 			puts(why);
 		return 0;
 	}
+	if (i < argc && !strcmp(argv[i], "--audit") && argc - i == 2) {
+		audit = 1;
+		runs_dir = "";
+		conf_path = argv[i + 1];
+		read_conf(conf_path);
+		for (i = 0; i < ndirs && !is_row(&dirs[i]) && strcmp(dirs[i].word, "each"); i++)
+			;
+		do_rows(i, ndirs, &all);
+		fputs(bstr(&all), stdout);
+		return fflush(stdout) ? 2 : 0;
+	}
 	if (!dt_path || !cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
 		fprintf(stderr, "usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n"
-			"       dtclaims --dt DT --lab RUN [FROM]\n");
+			"       dtclaims --dt DT --lab RUN [FROM]\n"
+			"       dtclaims --seeds SEEDS --audit CONF\n");
 		return 2;
 	}
 	conf_path = argv[i];

@@ -502,6 +502,21 @@ bad "a dt command printing more than one number without :KEY" "let: dt summary s
 bad "a syntax error in a rule" "pass: missing \) in" "$(row sanity c up - '(mean > 2' 'gates none t')"
 bad "a directive given twice" "pass: given twice in row c" "$(row sanity c up - 'mean > 2' 'gates none t' 'pass 1')"
 bad "an unknown directive" "mesure: not a directive of a row" "$(row sanity c up - 'mean > 2' 'gates none t' 'mesure cv')"
+# --- --audit: the rows and their runs, judged on nothing (no run needed)
+conf "$T/audit.conf" "$(row claim a smoke ch03-n1-v10 'mean > 2' 'gates none t')" \
+	"$(row claim b x=ch03-n1-v10 ch03-n4-v10 'mean > 2' 'gates none t' | sed 's/^kernel .*/kernel x=ch03-n1-v10 y=smoke?/')" \
+	"$(row sanity c smoke - 'mean > 2' 'gates none t')"
+out=$("$C" --seeds "$KIT/tools/seeds.tsv" --audit "$T/audit.conf" 2> "$T/err")
+t_ok "--audit: ID, kind, cites, the kernel's runs (RUN of NAME=RUN, RUN? by its name), the control's" \
+	test "$out" = "$(printf '%s\t%s\t%s\t%s\t%s\n' a claim 1 smoke ch03-n1-v10 b claim 1 'ch03-n1-v10 smoke' ch03-n4-v10 c sanity 1 smoke -)"
+# tools/check-code on that file: a seed-cited claim whose main run (smoke)
+# is not preset v10 fails; one whose runs are (ch03-n*-v10) passes; a
+# sanity row is not its business
+out=$(CODE_CONFS=$T/audit.conf "$KIT/tools/check-code" "$C" 2>&1)
+t_ok "check-code: a seed-cited claim on a 6.1 run fails, naming the run and its preset" \
+	sh -c 'printf "%s\n" "$1" | grep -q "^not ok .* a judges v10.s code # cites a seed, but: main run smoke runs preset 6.1"' _ "$out"
+t_ok "check-code: a claim whose main and control runs are preset v10 passes; sanity rows are not checked" \
+	sh -c 'printf "%s\n" "$1" | grep -q "^ok .* b judges v10.s code" && printf "%s\n" "$1" | grep -q "^1 passed, 1 failed"' _ "$out"
 printf 'need up\n' > "$T/nochapter.conf"
 out=$(run "$T/nochapter.conf")
 t_ok "a file that does not start with chapter N" sh -c "[ -z '$out' ] && grep -q '^$T/nochapter.conf:1: chapter: ' '$T/err'"

@@ -140,6 +140,19 @@ t_claim_inconclusive() {
 		t_result FAIL "$2 INCONCLUSIVE ($3)" "kernel $(t_col kernel <<< "$line"), control $(t_col control_verdict <<< "$line"), verdict $(t_col verdict <<< "$line"): $(t_col kernel_value,control_value <<< "$line")"
 	fi
 }
+# t_claim_experiment ROWS ID WHY: PASS on the experiment; the control is
+# reported, not asserted, because replicates have given both verdicts
+# (WHY): the row's own verdict then says PASS or INCONCLUSIVE.
+t_claim_experiment() {
+	local line
+	line=$(printf '%s\n' "$1" | awk -F'\t' -v id="$2" '$1 == id')
+	[ -n "$line" ] || { t_result FAIL "$2" "no row"; return; }
+	if [ "$(t_col kernel <<< "$line")" = PASS ]; then
+		t_result ok "$2 on the experiment (its control varies: $3)" "$(t_col kernel_value <<< "$line"); control $(t_col control_verdict <<< "$line"): $(t_col control_value <<< "$line")"
+	else
+		t_result FAIL "$2 on the experiment (its control varies: $3)" "$(t_col kernel <<< "$line"): $(t_col kernel_value,reason <<< "$line")"
+	fi
+}
 # t_claim_refused ROWS ID PATTERN WHY: the row's kernel verdict is NOT
 # REPRODUCED for the lab reason matching PATTERN (grep -E): the run did
 # not reach the state the claim is about, for a reason the kit states.

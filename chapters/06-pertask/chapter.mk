@@ -1,7 +1,7 @@
 # chapters/06-pertask/chapter.mk -- chapter 6 (chapters/lib.mk). Runs:
 # 996 writers joining 4 at the limit, with percpu_safeguard on and off
 # (this folder); the poll-interval figure and claim reuse chapter 7's
-# max_pause=v10 and 6.1 runs.
+# preset v10 and 6.1 runs.
 CH06_SG := ch06-start1000-on ch06-start1000-off
 CH06_POLL := ch07-w10-v10 ch07-w100-v10 ch07-w10-61
 $(call kit_fig,ch06-overshoot,overshoot.gp,$(call kit_runs,$(CH06_SG)))

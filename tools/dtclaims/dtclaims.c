@@ -1315,7 +1315,7 @@ static char *gate(struct subj *s, const char *run, const char *g, const char *fr
 	if (isnan(v))
 		return xasprintf("lab: %s has no balance_dirty_pages call from %s s", base(run), from);
 	if (v > readnum(lim))
-		return xasprintf("lab: in %s %s of the calls from %s s were cut at the max pause cap (the max pause area, where seed 007 promises no exact rate: under 640 KB/s per writer 6.1 aims the period at max_pause)",
+		return xasprintf("lab: in %s %s of the calls from %s s were cut at the max pause cap (the max pause area, where seed 007 promises no exact rate: a writer whose poll interval takes longer than the 200 ms cap to dirty is cut at the cap, below 640 KB/s for 32 pages)",
 				 base(run), f, from);
 	return NULL;
 }

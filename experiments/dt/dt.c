@@ -81,6 +81,7 @@ struct sel {
 	struct expr bx[4];
 	double blo[4], bhi[4];
 	int until;		/* to= is inclusive (until=T) */
+	double every;		/* rates' every=S: rows at least S s apart */
 };
 
 /* 1 if WORD is one of the space-separated words of ALLOWED */
@@ -118,6 +119,7 @@ static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
 	s->pool = NULL;
 	s->nb = 0;
 	s->until = 0;
+	s->every = 0;
 	for (; argi < argc; argi++) {
 		char *a = argv[argi];
 
@@ -150,6 +152,10 @@ static void parse_opts(struct sel *s, char **hdr, int nh, int tcol,
 			;	/* read by load_ref */
 		} else if (allows(allowed, "refabove") && !strncmp(a, "refabove=", 9)) {
 			;
+		} else if (allows(allowed, "every") && !strncmp(a, "every=", 6)) {
+			s->every = strtod(a + 6, &end);
+			if (end == a + 6 || *end || !(s->every > 0))
+				die("every", "not a positive number of seconds");
 		} else if (!strncmp(a, "to=", 3)) {
 			s->to = strtod(a + 3, &end);
 			if (end == a + 3 || *end)
@@ -682,7 +688,7 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	if (tcol < 0)
 		die("time", "no time column");
 	col = needcol(hdr, nh, argv[3]);
-	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "by list");
+	parse_opts(&s, hdr, nh, tcol, argc, argv, 4, "by list every");
 	kcol = needcol(hdr, nh, s.by);
 	while (getline(&line, &cap, fp) >= 0) {
 		int nf = split(line, f);
@@ -706,6 +712,10 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 			ng++;
 			continue;
 		}
+		/* every=S: a row less than S s after the group's last kept row
+		 * is skipped, so each rate spans at least S s */
+		if (s.every > 0 && t - g[i].t1 < s.every - 1e-9)
+			continue;
 		if (t > g[i].t1) {
 			if (g[i].ninc == g[i].cinc) {
 				g[i].cinc = g[i].cinc ? 2 * g[i].cinc : 64;
@@ -1894,8 +1904,8 @@ static const struct cmd {
 	  "exit 0 if COL never decreases from one row to the next, else 1" },
 	{ "rows", 0, cmd_rows, "",
 	  "number of data rows" },
-	{ "rates", 1, cmd_rates, "COL [by=KEY] [list]",
-	  "per group (default pid) the slope of the cumulative counter COL: n mean sd min max spread jain cv; list: a TSV key rate rows cv" },
+	{ "rates", 1, cmd_rates, "COL [by=KEY] [every=S] [list]",
+	  "per group (default pid) the slope of the cumulative counter COL: n mean sd min max spread jain cv; every=S: the slopes between rows at least S s apart; list: a TSV key rate rows cv" },
 	{ "cdf", 1, cmd_cdf, "EXPR [above=X] [points=N]",
 	  "the empirical distribution of EXPR: a TSV value frac" },
 	{ "quantiles", 1, cmd_quantiles, "EXPR [above=X] [p=0.5,0.95]",

@@ -33,6 +33,13 @@ t_range "rates: window [1,3) keeps slope 20" "$(t_get mean "$s")" 20 20
 s=$("$D" rates "$T/io.tsv" write_bytes where=pid=4)
 # increments 0 60 0 60 over rate 30: 0 2 0 2, sd = sqrt(4/3)
 t_range "rates: bumpy line cv sqrt(4/3)" "$(t_get cv "$s")" 1.1546 1.1548
+# every=2: pid 4's rows at t 0, 2, 4 (60, 60 over 2 s): a straight line
+s=$("$D" rates "$T/io.tsv" write_bytes where=pid=4 every=2)
+t_range "rates every=2: the bumpy line over 2 s windows has cv 0" "$(t_get cv "$s")" 0 0
+t_range "rates every=2: the slope stays 30" "$(t_get mean "$s")" 30 30
+s=$("$D" rates "$T/io.tsv" write_bytes where=pid=4 every=1.5)
+t_range "rates every=1.5: rows 2 s apart, cv 0" "$(t_get cv "$s")" 0 0
+t_ok "rates every=0 is refused" sh -c "! '$D' rates '$T/io.tsv' write_bytes every=0 2>/dev/null"
 out=$("$D" rates "$T/io.tsv" write_bytes list)
 t_ok "rates list: header and 3 rows" test "$(printf '%s\n' "$out" | wc -l)" = 4
 t_ok "rates list: pid 2 at 20" sh -c "printf '%s\n' '$out' | awk -F'\t' '\$1 == 2 && \$2 == 20 { f = 1 } END { exit !f }'"

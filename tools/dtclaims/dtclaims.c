@@ -126,6 +126,10 @@
  *   no-model TEXT          the model's value text when there is no model
  *                          run (default -)
  *   control-value TEXT     the control's (default: value's)
+ *   other-value TEXT       the same measure on the other kernel code's runs
+ *                          (6.1 beside v10, issue 25: a measured
+ *                          difference, not a verdict), read on the
+ *                          kernel's runs (column other_code; default -)
  *   why TEXT               the reason: the tolerance and where it comes from
  *
  * The row's verdict, from the kernel's, the control's and the lab:
@@ -1562,7 +1566,7 @@ static const char *const row_words[] = {
 	"claim", "sanity", "cite", "cite-code", "kernel", "model", "control", "optional", "only", "na",
 	"model-na", "control-na", "no-model", "gates",
 	"let", "model-let", "text", "table", "column", "list", "require", "pass", "model-pass", "control-pass", "value", "model-value",
-	"control-value", "why", NULL
+	"control-value", "other-value", "why", NULL
 };
 static const char *const once_words[] = {
 	"kernel", "model", "optional", "only", "na", "model-na", "control-na", "no-model", "pass", "model-pass",
@@ -1580,9 +1584,10 @@ static int in_list(const char *const *l, const char *w)
 
 static const char *const fields[] = {
 	"id", "chapter", "kind", "source", "claim", "model", "model_value", "kernel",
-	"kernel_value", "control", "control_verdict", "control_value", "verdict", "reason"
+	"kernel_value", "control", "control_verdict", "control_value", "verdict", "reason",
+	"other_code"
 };
-#define NFIELDS 14
+#define NFIELDS 15
 
 static int has_name(struct subj *s, const char *name)
 {
@@ -1761,7 +1766,7 @@ static char *do_row(struct row *r)
 {
 	const struct dir *head = &r->d[0], *d;
 	char *rest, *p, *id, *kind = head->word, *text;
-	char *mv = "n/a", *mval = "-", *kv, *kval, *reason;
+	char *mv = "n/a", *mval = "-", *kv, *kval, *oval, *reason;
 	char *cdesc = "-", *cv = "-", *cval = "-", *v;
 	char *rname[MAXRUNS], *rdir[MAXRUNS];
 	int miss[MAXRUNS];
@@ -1847,6 +1852,9 @@ static char *do_row(struct row *r)
 	}
 	kv = (char *)verdict_of(r, k, "kernel");
 	kval = text_of(k, find(r, "value"));
+	/* the other kernel code's number on the same measure (a measured
+	 * difference, issue 25): other-value on the kernel's runs, or - */
+	oval = find(r, "other-value") ? text_of(k, find(r, "other-value")) : "-";
 	at(head);
 	text = expand(k, text);
 	at(find(r, "why"));
@@ -1958,6 +1966,7 @@ static char *do_row(struct row *r)
 	val[0] = id; val[1] = chapter; val[2] = kind; val[3] = bstr(&src);
 	val[4] = text; val[5] = mv; val[6] = mval; val[7] = kv; val[8] = kval;
 	val[9] = cdesc; val[10] = cv; val[11] = cval; val[12] = v; val[13] = reason;
+	val[14] = oval;
 	/* the columns in tools/claims.cols's order */
 	{
 		FILE *fp = fopen(cols_path, "r");

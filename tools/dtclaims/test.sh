@@ -143,7 +143,7 @@ t_ok "the source: seed, lines, quote, upstream commit (tools/seeds.tsv)" \
 # the columns come in tools/claims.cols's order: a reversed list reverses them
 tac "$KIT/tools/claims.cols" > "$T/cols.rev"
 rev=$("$C" --dt "$D" --cols "$T/cols.rev" --seeds "$KIT/tools/seeds.tsv" "$T/v.conf" "$T/runs" 2> /dev/null | awk -F'\t' '$NF == "san"')
-t_ok "columns in the order tools/claims.cols gives" test "$(cut -f1,14 <<< "$rev")" = $'a test\tsan'
+t_ok "columns in the order tools/claims.cols gives" test "$(cut -f2,15 <<< "$rev")" = $'a test\tsan'
 LAB_MIN_X=1.5 run "$T/v.conf" > "$T/lab.tsv"
 t_ok "LAB_MIN_X moves the capacity gate (1.5: the 2 x guest passes)" test "$(col lab kernel < "$T/lab.tsv")" = PASS
 

@@ -1,6 +1,6 @@
 # chapters/03-rate/phases.gp -- the number of writers changes 2 -> 6 -> 2
 # at 30 s and 60 s (run1: ch03-phases, rate control on; run2:
-# ch03-norate, knob.rate_estimation=off; both seeded at 2.5 MB/s). Top:
+# ch03-norate, knob.rate_estimation=off; both seeded at write_bw/2). Top:
 # run1's dirty_ratelimit and balanced_dirty_ratelimit against write_bw/2
 # and write_bw/6 (MB/s), and run2's frozen dirty_ratelimit. Bottom: dirty
 # pages of both runs against the setpoint and the limit (MB).

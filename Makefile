@@ -16,8 +16,12 @@
 #   smoke    just the smoke run, plotted
 #   chapter-NN   one chapter: its runs, model runs, figures and claims
 #   report   the report PDF from every chapter
-#   answers  the computed answer keys of the chapters' exercises
+#   model    the model and dt only (dtmodel sim, curve, quiz): needs only
+#            a C compiler and make, no QEMU
+#   answers  the computed answer keys of the chapters' exercises (the
+#            teacher's; model and quiz keys need no kernel run)
 #   grade    CH=NN ANSWERS=FILE: a student's answers against the key
+#            (computed first; keys whose kernel runs are missing are listed)
 #   skel     LAW=cubic|bdi-line|step-filter|pause DIR=NEW: the model with
 #            one law left for the student (make -C DIR/model check grades it)
 #   runs-list  [CH="03 05"] the missing or stale kernel runs, one shell
@@ -36,11 +40,18 @@ TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
-.PHONY: all deps lab kernel check bench spread smoke report clean help FORCE
+.PHONY: all deps deps-model model lab kernel check bench spread smoke report clean help FORCE
 all: deps lab smoke report
 
 deps:
 	$(Q)tools/deps
+# what the model, the quiz, the answer keys and grading need: a C compiler
+# and make (no QEMU, kernel source or TeX)
+deps-model:
+	$(Q)tools/deps model
+# model: the model and dt (build/model/dtmodel: sim, curve, quiz), from the
+# C compiler alone
+model: deps-model $(DTMODEL) $(DT)
 
 # --- the lab ---------------------------------------------------------------
 lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
@@ -222,10 +233,12 @@ report:
 # answers: the teacher's key of every chapter's exercises (tools/answers,
 # from chapters/*/answers.conf: the model, the quiz and the kernel runs
 # made so far) into $(ANSWERS_OUT)/chNN.key. grade: a student's
-# "key = value" file against one chapter's key (tools/grade).
+# "key = value" file against one chapter's key (tools/grade), computed
+# first. Both need only a C compiler and make (deps-model): a key that
+# needs a kernel run not made yet says so and is skipped.
 ANSWERS_OUT := $(BUILD)/answers
 .PHONY: answers grade
-answers: deps $(DTMODEL) $(DT)
+answers: deps-model $(DTMODEL) $(DT)
 	$(Q)tools/answers $(ANSWERS_OUT)
 grade: answers
 	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }

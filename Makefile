@@ -15,7 +15,10 @@
 #            LOAD=N: the last N replicates beside a CPU hog on every core
 #   smoke    just the smoke run, plotted
 #   chapter-NN   one chapter: its runs, model runs, figures and claims
-#   report   the report PDF from every chapter
+#   report   the report PDF from whatever runs exist: starts no kernel run;
+#            a chapter not run yet shows its text, the model's figures and
+#            "not run yet: make chapter-NN" (needs gnuplot and TeX, no QEMU)
+#   report-all  every chapter's runs first, then the report (what make does)
 #   model    the model and dt only (dtmodel sim, curve, quiz): needs only
 #            a C compiler and make, no QEMU
 #   answers  the computed answer keys of the chapters' exercises (the
@@ -40,8 +43,8 @@ TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
-.PHONY: all deps deps-model model lab kernel check bench spread smoke report clean help FORCE
-all: deps lab smoke report
+.PHONY: all deps deps-model deps-report model lab kernel check bench spread smoke report report-all clean help FORCE
+all: deps lab smoke report-all
 
 deps:
 	$(Q)tools/deps
@@ -52,6 +55,9 @@ deps-model:
 # model: the model and dt (build/model/dtmodel: sim, curve, quiz), from the
 # C compiler alone
 model: deps-model $(DTMODEL) $(DT)
+# what `make report` needs beyond the model: gnuplot and TeX (no QEMU)
+deps-report:
+	$(Q)tools/deps report
 
 # --- the lab ---------------------------------------------------------------
 lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
@@ -134,10 +140,17 @@ $(BUILD)/specs/%.spec: $$(FAMILY_$$*) experiments/spec FORCE
 	@mkdir -p $(@D)
 	$(Q)experiments/spec expand $(FAMILY_$*) $* > $@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+ifeq ($(REPORT_PARTIAL),)
 $(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call src_of,$$*)) $(LAB_DEPS) | lab
 	$(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
 		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
 	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(RUN_ARGS) -o $(RUNS)/$*
+else
+# `make report`: a kernel run is used as it is, never made or remade
+# (make chapter-NN or make remakes a run whose spec or lab changed)
+$(RUNS)/%/meta:
+	@echo "$@: missing (make report uses only the runs already made)" >&2; exit 1
+endif
 
 # The model on the same spec: $(MODEL_RUNS)/NAME/ (dtmodel sim spec=...),
 # same TSV names and columns as a kernel run, so one figure script draws
@@ -160,7 +173,9 @@ smoke: $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
 # Each chapters/NN-*/chapter.mk declares its figures and claims with the
 # shared rules of chapters/lib.mk; kit_chapters then defines chapter-NN
 # and adds the chapter's outputs to REPORT_DEPS.
-REPORT_DEPS := $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
+# (REPORT_BASE_DEPS: the figures of the smoke run, report/figures.mk's too)
+REPORT_BASE_DEPS := $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
+REPORT_DEPS := $(REPORT_BASE_DEPS)
 include chapters/lib.mk
 include $(sort $(wildcard chapters/*/chapter.mk))
 $(kit_chapters)
@@ -199,8 +214,21 @@ runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(B
 REPORT_OUT := $(BUILD)/report
 include report/figures.mk
 CHAPTER_TEXTS := $(sort $(wildcard chapters/*/text.tex))
-REPORT_SRC := report/report.tex report/overview.tex report/refs.bib $(CHAPTER_TEXTS)
-REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_DEPS)))
+REPORT_SRC := report/report.tex report/kit-preamble.tex report/overview.tex report/refs.bib $(CHAPTER_TEXTS)
+# `make report` (REPORT_PARTIAL=1) builds from whatever runs exist and
+# never starts a kernel run: the chapters whose kernel runs are all made
+# (RAN_CHAPTERS) with everything, the others (NOTRUN_CHAPTERS) with their
+# text, their model-only figures and a note how to make them; the smoke
+# run's figures when it is made. `make` and report/check (report-all)
+# build every run first and refuse a missing figure or claim.
+kit_ran = $(if $(strip $(foreach d,$(KIT_RUNDIRS_$(1)),$(if $(wildcard $(d)/meta),,x))),,$(1))
+RAN_CHAPTERS := $(foreach c,$(sort $(KIT_CHAPTERS)),$(call kit_ran,$(c)))
+NOTRUN_CHAPTERS := $(filter-out $(RAN_CHAPTERS),$(sort $(KIT_CHAPTERS)))
+REPORT_AVAIL := $(if $(wildcard $(RUNS)/smoke/meta),$(REPORT_BASE_DEPS)) \
+	$(foreach c,$(RAN_CHAPTERS),$(KIT_OUT_$(c))) \
+	$(foreach c,$(NOTRUN_CHAPTERS),$(KIT_MODELFIGS_$(c)))
+REPORT_PDF_DEPS := $(if $(REPORT_PARTIAL),$(REPORT_AVAIL),$(REPORT_DEPS))
+REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_PDF_DEPS)))
 
 # the run-to-run spread of the kernel verdicts, when `make spread` made it
 SPREAD := $(wildcard $(BUILD)/spread/summary.tsv)
@@ -210,9 +238,10 @@ $(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD)
 
 # rewritten only when the figure folder or the chapter list change
 $(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex &: report/mkinputs FORCE
-	$(Q)report/mkinputs $(REPORT_OUT) $(FIG) $(CHAPTER_TEXTS)
+	$(Q)KIT_PARTIAL=$(REPORT_PARTIAL) KIT_NOTRUN="$(if $(REPORT_PARTIAL),$(NOTRUN_CHAPTERS))" \
+		report/mkinputs $(REPORT_OUT) $(FIG) $(CHAPTER_TEXTS)
 
-$(REPORT_OUT)/report.pdf: $(REPORT_SRC) $(REPORT_DEPS) $(REPORT_OUT)/kit-claims.tex \
+$(REPORT_OUT)/report.pdf: $(REPORT_SRC) $(REPORT_PDF_DEPS) $(REPORT_OUT)/kit-claims.tex \
 		$(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex
 	@echo "  TEX     report.pdf"
 	$(Q)rm -f $@
@@ -224,7 +253,11 @@ $(REPORT_OUT)/report.pdf: $(REPORT_SRC) $(REPORT_DEPS) $(REPORT_OUT)/kit-claims.
 			tail -n 20 $(REPORT_OUT)/latexmk.log >&2; exit 1; }
 	$(Q)cp $(REPORT_OUT)/tex/report.pdf $@
 
-report:
+report: deps-report
+	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/report.pdf || \
+		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
+	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)$(if $(NOTRUN_CHAPTERS), not run yet: chapters $(NOTRUN_CHAPTERS) (make chapter-NN))"
+report-all:
 	$(Q)$(MAKE) --no-print-directory $(REPORT_OUT)/report.pdf || \
 		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
 	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)"

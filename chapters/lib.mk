@@ -20,7 +20,9 @@
 # From these the top Makefile makes chapter-NN (everything the chapter
 # declared, then its verdicts as a table: tools/verdicts) and adds it to
 # the report's dependencies; KIT_RUNDIRS_NN lists the chapter's kernel
-# runs (make runs-list, runs-table). NN is the number
+# runs (make runs-list, runs-table), KIT_MODELFIGS_NN its figures drawn
+# from model runs only (`make report` draws them for a chapter not run
+# yet). NN is the number
 # that starts the chapter's folder name (chapters/NN-topic/).
 kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))
@@ -35,6 +37,7 @@ $(FIG)/$(1).tex: $(2) $(addsuffix /meta,$(3)) $(4) $(PLOT_DEPS)
 	$$(Q)figures/plot $(2) $(FIG)/$(1) $(3)
 KIT_OUT_$(5) += $(FIG)/$(1).tex
 KIT_RUNDIRS_$(5) += $(filter $(RUNS)/%,$(3))
+KIT_MODELFIGS_$(5) += $(if $(filter $(RUNS)/%,$(3)),,$(FIG)/$(1).tex)
 KIT_CHAPTERS += $(5)
 endef
 kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/$(2)),$(3),$(4),$(kit_nn)))
@@ -53,11 +56,22 @@ endef
 kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(1),$(2),$(3)))
 
 # after the chapters: chapter-NN and the report's dependencies
+# pdf-NN: the chapter's own PDF (report/chapterpdf) from whatever runs
+# exist, like `make report`; chapter-NN makes the runs first
 define _kit_chapter
-.PHONY: chapter-$(1)
+.PHONY: chapter-$(1) pdf-$(1)
 chapter-$(1): $(KIT_OUT_$(1))
 	@echo "  VERDICTS chapter $(1:0%=%) ($(CLAIMS)/ch$(1).tsv)"
 	@tools/verdicts $(CLAIMS)/ch$(1).tsv
+	$(Q)$(MAKE) --no-print-directory pdf-$(1)
+pdf-$(1): deps-report
+	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/ch$(1).pdf
+	@echo "  PDF     $(REPORT_OUT)/ch$(1).pdf$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)), (not run yet: make chapter-$(1)))"
+$(REPORT_OUT)/ch$(1).pdf: report/chapterpdf report/kit-preamble.tex report/refs.bib $(wildcard chapters/$(1)-*/text.tex) \
+		$(REPORT_OUT)/kit-config.tex $$$$(if $$$$(filter $(1),$$$$(NOTRUN_CHAPTERS)),$$$$(KIT_MODELFIGS_$(1)),$$$$(KIT_OUT_$(1)))
+	@echo "  TEX     ch$(1).pdf"
+	$(Q)report/chapterpdf $(1) $(wildcard chapters/$(1)-*/text.tex) $(REPORT_OUT) \
+		$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)),-,$(CLAIMS)/ch$(1).tsv)
 REPORT_DEPS += $(KIT_OUT_$(1))
 endef
 kit_chapters = $(foreach c,$(sort $(KIT_CHAPTERS)),$(eval $(call _kit_chapter,$(c))))

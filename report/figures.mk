@@ -20,5 +20,7 @@ $(FIG)/rep-pauses.tex: report/pauses.gp $(REP_RUN)/meta $(PLOT_DEPS)
 $(FIG)/rep-%.tex: report/%.gp $(REP_RUN)/meta $(REP_CURVES)/meta $(PLOT_DEPS)
 	$(Q)figures/plot $< $(FIG)/rep-$* $(REP_RUN) $(REP_CURVES)
 
-REPORT_DEPS += $(FIG)/rep-taskrate.tex $(FIG)/rep-global.tex $(FIG)/rep-bdi.tex \
+REP_FIGS := $(FIG)/rep-taskrate.tex $(FIG)/rep-global.tex $(FIG)/rep-bdi.tex \
 	$(FIG)/rep-pauses.tex
+REPORT_DEPS += $(REP_FIGS)
+REPORT_BASE_DEPS += $(REP_FIGS)

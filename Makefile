@@ -112,6 +112,8 @@ $(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/common/tsvexpr.h
 RUNS := $(BUILD)/runs
 FIG := $(BUILD)/figures
 CLAIMS := $(BUILD)/claims
+# the report and the chapters' own PDFs (the report section)
+REPORT_OUT := $(BUILD)/report
 SPECS := $(wildcard experiments/*.spec chapters/*/*.spec)
 # Families (experiments/spec): a spec with a name = TEMPLATE line and
 # lists of values stands for several runs. FAMILY_NAME is the family file
@@ -211,7 +213,6 @@ runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(B
 # figure, a LaTeX error) removes the old PDF: never a PDF with stale or
 # missing figures. REPORT_OUT can be pointed elsewhere like RUNS, FIG,
 # CLAIMS (report/check does).
-REPORT_OUT := $(BUILD)/report
 include report/figures.mk
 CHAPTER_TEXTS := $(sort $(wildcard chapters/*/text.tex))
 REPORT_SRC := report/report.tex report/kit-preamble.tex report/overview.tex report/refs.bib $(CHAPTER_TEXTS)
@@ -273,8 +274,10 @@ ANSWERS_OUT := $(BUILD)/answers
 .PHONY: answers grade
 answers: deps-model $(DTMODEL) $(DT)
 	$(Q)tools/answers $(ANSWERS_OUT)
-grade: answers
+grade: deps-model $(DTMODEL) $(DT)
 	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }
+	$(Q)[ -d "$$(echo chapters/$(CH)-*)" ] || { echo "make grade: CH=$(CH): no chapter chapters/$(CH)-*" >&2; exit 2; }
+	$(Q)tools/answers $(ANSWERS_OUT) chapters/$(CH)-*
 	$(Q)tools/grade $(ANSWERS_OUT)/ch$(CH).key $(ANSWERS)
 # skel: a copy of the model with one law blanked (tools/skel), graded by
 # make -C DIR/model check

@@ -139,6 +139,20 @@ static void q_balanced(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 	answer(q, "balanced", (double)rl.balanced, 1 + (double)n);
 }
 
+/* The step of v10's filter before its shift (seed 005 lines 122-131), read
+ * back from an update dt_update_ratelimit() made: for the worked answers
+ * only (the answer itself is the law function's new_ratelimit). */
+static unsigned long raw_step(const struct dt_rl *rl)
+{
+	unsigned long rate = rl->dirty_ratelimit, b = rl->balanced, t = rl->task_ratelimit;
+
+	if (rate < b && rate < t)
+		return (b < t ? b : t) - rate;
+	if (rate > b && rate > t)
+		return rate - (b > t ? b : t);
+	return 0;
+}
+
 static void q_step(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 {
 	unsigned long thresh, bg, wbw, n = pick(r, 1, 8), target;
@@ -163,13 +177,8 @@ static void q_step(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 		rl.dirty_ratelimit, rl.pos_ratio, wbw, n, rl.dirty_rate);
 	dt_update_ratelimit(DT_V10, 0, 1, &rl);
 	if (show) {
-		unsigned long raw = 0, rate = rl.dirty_ratelimit;
+		unsigned long raw = raw_step(&rl), rate = rl.dirty_ratelimit;
 
-		/* the step before its shift, for the worked answer only */
-		if (rate < rl.balanced && rate < rl.task_ratelimit)
-			raw = (rl.balanced < rl.task_ratelimit ? rl.balanced : rl.task_ratelimit) - rate;
-		else if (rate > rl.balanced && rate > rl.task_ratelimit)
-			raw = rate - (rl.balanced > rl.task_ratelimit ? rl.balanced : rl.task_ratelimit);
 		fprintf(f, "\n1. task_ratelimit = %lu x %lld >> 10 = %lu pages/s\n",
 			rl.dirty_ratelimit, rl.pos_ratio, rl.task_ratelimit);
 		fprintf(f, "2. balanced = task_ratelimit x write_bw / dirty_rate = %lu pages/s\n",
@@ -276,20 +285,266 @@ static void q_overshoot(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 	answer(q, "overshoot_pages", (double)bound, 0);
 }
 
+/*
+ * 6.1's wb_max_pause(). The disk writes 1 to 80 MiB/s and its pool holds
+ * what the disk writes in 50 ms to 1.9 s: the small pools the cap is for.
+ * t reaches the 200 ms cap once the pool holds about 199 x 128 ms = 1.55 s
+ * of writing (later on slow disks, where write_bw / 128 rounds down a
+ * lot: 2.3 s at 1 MiB/s), so the cap is the answer for a minority of
+ * seeds: 14 of seeds 0..99 (73 with the former ranges, any disk of 1 to
+ * 80 MiB/s with 1 to 256 MiB dirty; test_claims.c checks <= 25).
+ */
 static void q_max_pause(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 {
-	unsigned long wbw = pick(r, 1, 80) * 256, bdi_dirty = pick(r, 256, 65536);
+	unsigned long wbw = pick(r, 1, 80) * 256, ms = pick(r, 50, 1900);
+	unsigned long bdi_dirty = wbw * ms / 1000;
+	unsigned long per = dt_roundup_pow2(1 + DT_HZ / 8);	/* 128 */
+	/* t before the cap, for the worked answer only */
+	unsigned long t = bdi_dirty / (1 + wbw / per) + 1;
 	long mp = dt_max_pause(DT_V61, wbw, bdi_dirty);
 
-	fprintf(f, "6.1 caps a pause so that a small pool cannot run dry (wb_max_pause): a disk\n"
-		"writes %lu pages/s (%.2f MiB/s) and holds %lu dirty pages (%.1f MiB). What is\n"
-		"the max pause, in ms (HZ = 1000; never above 200 ms)?\n",
+	fprintf(f, "6.1 caps each pause so that a small pool of dirty pages cannot run dry\n"
+		"while its writers sleep (wb_max_pause() in mm/page-writeback.c; v10 caps\n"
+		"every pause at MAX_PAUSE = 200 ms, seed 007 line 130). A disk writes\n"
+		"write_bw = %lu pages/s (%.2f MiB/s; a page is 4 KiB) and holds\n"
+		"bdi_dirty = %lu dirty pages (%.1f MiB). In jiffies (HZ = 1000, so 1 jiffy\n"
+		"= 1 ms), with whole numbers and every division rounded down:\n\n"
+		"    t = bdi_dirty / (1 + write_bw / 128) + 1\n"
+		"    max pause = min(t, MAX_PAUSE), MAX_PAUSE = HZ / 5 = 200 jiffies\n\n"
+		"(128 is roundup_pow_of_two(1 + HZ / 8), so t is about an eighth of the\n"
+		"time, in ms, the disk needs to write all bdi_dirty pages.) What is the max\n"
+		"pause, in ms?\n",
 		wbw, mib(wbw), bdi_dirty, mib(bdi_dirty));
 	if (show)
-		fprintf(f, "\n1. bdi_dirty / (1 + write_bw / roundup_pow2(1 + HZ/8)) + 1 = %lu / (1 + %lu / %lu) + 1\n"
-			"2. capped at 200: %ld ms (1/8 s worth of the disk's dirty pages)\n",
-			bdi_dirty, wbw, dt_roundup_pow2(1 + DT_HZ / 8), mp);
+		fprintf(f, "\n1. write_bw / 128 = %lu / %lu = %lu (rounded down)\n"
+			"2. t = %lu / (1 + %lu) + 1 = %lu / %lu + 1 = %lu jiffies\n"
+			"3. min(t, 200) = %ld ms (the disk needs %.0f ms to write the pool;\n"
+			"   an eighth of that is %.0f ms)\n",
+			wbw, per, wbw / per, bdi_dirty, wbw / per, bdi_dirty, 1 + wbw / per, t, mp,
+			1000.0 * bdi_dirty / wbw, 125.0 * bdi_dirty / wbw);
 	answer(q, "max_pause_ms", (double)mp, 0);
+}
+
+/*
+ * task_ratelimit = dirty_ratelimit x pos_ratio >> 10 (seed 004 lines
+ * 199-200), taken from dt_update_ratelimit() itself (a pass without the
+ * filter) so that the quiz has no second copy of the law.
+ */
+static unsigned long task_rate(unsigned long rate, long long pos_ratio)
+{
+	struct dt_rl rl;
+
+	memset(&rl, 0, sizeof(rl));
+	rl.dirty_ratelimit = rate;
+	rl.pos_ratio = pos_ratio;
+	rl.write_bw = rl.dirty_rate = 1;
+	dt_update_ratelimit(DT_V10, 0, 0, &rl);
+	return rl.task_ratelimit;
+}
+
+/*
+ * Five updates of v10's closed loop, 200 ms apart (seeds 003-005):
+ * position control sets each task's rate, the pool moves by what the
+ * tasks dirty less what the disk writes, and rate control moves the base
+ * rate through the step filter. Ranges: one of the lab's disks (4, 5, 10
+ * or 20 MiB/s), 1 to 8 writers, a threshold of 2 to 4 s of the disk's
+ * writing (the lab's 64 to 256 MiB pools are 3 to 64 s of it: there one
+ * second would barely move the pool; here 200 ms of imbalance moves it a
+ * visible part of the setpoint-to-limit gap, (thresh - bg_thresh) / 4),
+ * bg_thresh 1/4 to 1/8 of it. The start: dirty between freerun and 3/4 of
+ * the way from setpoint to limit, dirty_ratelimit half to twice the
+ * balanced rate write_bw / N.
+ * With thresh <= 4 write_bw, limit - setpoint < 4 write_bw, half the span
+ * of the disk's line (8 write_bw): v10's auxiliary line (seed 003 lines
+ * 316-325) never applies, so the problem text can leave it out. The pool
+ * loses at most write_bw / 5 pages an update, write_bw in all, less than
+ * freerun (>= 9/16 thresh >= write_bw): dirty stays positive.
+ */
+static void q_loop(struct rng *r, FILE *f, int show, struct dt_quiz *q)
+{
+	static const unsigned long disk[] = { 4, 5, 10, 20 };
+	unsigned long wbw = disk[pick(r, 0, 3)] * 256, n = pick(r, 1, 8);
+	unsigned long thresh = wbw * pick(r, 2, 4), bg = thresh / (pick(r, 2, 4) * 2);
+	unsigned long freerun = dt_freerun(thresh, bg), setpoint = dt_setpoint(thresh, bg, thresh);
+	unsigned long dirty0, rate0, dirty, rate;
+	struct {
+		long long pos;
+		unsigned long task, dirty, balanced, step, rate;
+		long change;
+	} row[6];
+	struct dt_pos p;
+	int k;
+
+	dirty0 = pick(r, freerun, setpoint + 3 * (thresh - setpoint) / 4);
+	rate0 = pick(r, wbw / n / 2 + 1, 2 * (wbw / n));
+	memset(&p, 0, sizeof(p));
+	p.thresh = p.limit = p.bdi_thresh = thresh;
+	p.bg_thresh = bg;
+	p.write_bw = wbw;
+	dirty = dirty0;
+	rate = rate0;
+	for (k = 1; k <= 5; k++) {
+		struct dt_rl rl;
+
+		/* 1. position control at the pool as it stands */
+		p.dirty = p.bdi_dirty = dirty;
+		dt_pos_ratio(DT_POS_V10, &p);
+		row[k].pos = p.pos_ratio;
+		row[k].task = task_rate(rate, p.pos_ratio);
+		/* 2. for 200 ms = 1/5 s the N tasks dirty at task_ratelimit and
+		 * the disk writes at write_bw (C's division: toward zero) */
+		row[k].change = ((long)(n * row[k].task) - (long)wbw) / 5;
+		dirty = (unsigned long)((long)dirty + row[k].change);
+		row[k].dirty = dirty;
+		/* 3. rate control on what the tasks dirtied */
+		memset(&rl, 0, sizeof(rl));
+		rl.dirty_ratelimit = rate;
+		rl.pos_ratio = p.pos_ratio;
+		rl.write_bw = wbw;
+		rl.dirty_rate = n * row[k].task;
+		dt_update_ratelimit(DT_V10, 0, 1, &rl);
+		row[k].balanced = rl.balanced;
+		row[k].step = rl.step;
+		rate = row[k].rate = rl.new_ratelimit;
+	}
+	/* the disk's line as the first update computes it (dirty0 < limit) */
+	p.dirty = p.bdi_dirty = dirty0;
+	dt_pos_ratio(DT_POS_V10, &p);
+	fprintf(f, "Five rate updates of v10's closed loop, 200 ms apart (seeds 003-005). One\n"
+		"disk writes write_bw = %lu pages/s (%.2f MiB/s; a page is 4 KiB) and holds\n"
+		"all the dirty pages; N = %lu tasks write to it flat out. The threshold is\n"
+		"thresh = %lu pages (%.1f MiB) and bg_thresh = %lu pages (%.1f MiB); the limit\n"
+		"is thresh, freerun = (thresh + bg_thresh) / 2 = %lu and setpoint = (freerun +\n"
+		"limit) / 2 = %lu pages (seed 003 lines 128-132, 258). At the start\n"
+		"dirty = %lu pages (%.1f MiB) and dirty_ratelimit = %lu pages/s (%lu KB/s).\n"
+		"Each update, in whole numbers:\n"
+		" 1. pos_ratio at the current dirty, in 1024ths (seed 003 lines 239-327): 0 if\n"
+		"    dirty >= limit, else the global line 1 + ((setpoint - dirty) / (limit -\n"
+		"    setpoint + 1))^3 times the disk's line (x_intercept - dirty) /\n"
+		"    (x_intercept - bdi_setpoint + 1), where for one disk bdi_setpoint = %lu\n"
+		"    and x_intercept = bdi_setpoint + 8 write_bw - 1 = %lu (the kernel keeps\n"
+		"    1024ths and drops the fraction at each step: a few 1024ths either way\n"
+		"    are rounding)\n"
+		" 2. task_ratelimit = dirty_ratelimit x pos_ratio / 1024, rounded down (seed\n"
+		"    004 lines 199-200)\n"
+		" 3. for 200 ms each task dirties at task_ratelimit while the disk writes\n"
+		"    write_bw: dirty changes by (N x task_ratelimit - write_bw) / 5 pages,\n"
+		"    the fraction dropped\n"
+		" 4. balanced = task_ratelimit x write_bw / dirty_rate, dirty_rate = N x\n"
+		"    task_ratelimit (seed 004 lines 232-233; the kernel divides by\n"
+		"    dirty_rate | 1 and rounds down)\n"
+		" 5. dirty_ratelimit takes one step of v10's filter toward balanced (seed 005\n"
+		"    lines 122-149; the topic step does one)\n"
+		"What are dirty (pages) and dirty_ratelimit (pages/s) after update 5?\n",
+		wbw, mib(wbw), n, thresh, mib(thresh), bg, mib(bg), freerun, setpoint,
+		dirty0, mib(dirty0), rate0, DT_KBPS(rate0), p.bdi_setpoint, p.x_intercept);
+	if (show) {
+		fprintf(f, "\npos_ratio is read at the dirty of the row above; the change is what\n"
+			"200 ms add to the pool; dirty and dirty_ratelimit are the values after the\n"
+			"update (pages, pages/s; pos_ratio in 1024ths).\n\n"
+			" update  pos_ratio  task_ratelimit  change  dirty  balanced  step  dirty_ratelimit\n"
+			"%7d  %9s  %14s  %6s  %5lu  %8s  %4s  %15lu\n",
+			0, "", "", "", dirty0, "", "", rate0);
+		for (k = 1; k <= 5; k++)
+			fprintf(f, "%7d  %9lld  %14lu  %+6ld  %5lu  %8lu  %4lu  %15lu\n", k, row[k].pos,
+				row[k].task, row[k].change, row[k].dirty, row[k].balanced, row[k].step,
+				row[k].rate);
+		fprintf(f, "\nAfter 1 s: dirty %lu pages (%+ld from setpoint), dirty_ratelimit %lu pages/s\n"
+			"(%lu KB/s; the balanced rate write_bw / N is %lu): position control\n"
+			"answered at once, the rate follows by the filter's small steps.\n",
+			dirty, (long)dirty - (long)setpoint, rate, DT_KBPS(rate), wbw / n);
+	}
+	/* dirty carries five rounded pool changes and pos_ratios a student
+	 * may compute in floats: a few pages per update */
+	answer(q, "dirty", (double)dirty, 10);
+	answer(q, "dirty_ratelimit", (double)rate, 2);
+}
+
+/*
+ * One update of v10's filter with the balanced rate held at b.
+ * dt_update_ratelimit() estimates the balanced rate by formula (2),
+ * task x write_bw / (dirty_rate | 1); to make that exactly b, feed it a
+ * pair for which (2) gives b: an odd dirty_rate above task (so "| 1"
+ * changes nothing and task / dirty_rate < 1/2) and write_bw =
+ * ceil(b x dirty_rate / task), so that task x write_bw / dirty_rate lies
+ * in [b, b + 1/2). Needs task > 0 (the ranges of q_step_path keep it).
+ */
+static void step_held(unsigned long b, struct dt_rl *rl)
+{
+	unsigned long task = task_rate(rl->dirty_ratelimit, rl->pos_ratio);
+
+	rl->dirty_rate = 2 * task + 1;
+	rl->write_bw = task ? (unsigned long)(((unsigned long long)b * rl->dirty_rate + task - 1) / task) : 0;
+	dt_update_ratelimit(DT_V10, 0, 1, rl);
+}
+
+/*
+ * The step filter's path to a new balanced rate (seed 005). Ranges:
+ * dirty_ratelimit 256 to 5120 pages/s (1 to 20 MiB/s: what the lab's
+ * disks give one to a few writers); the balanced rate jumps to 1.25 to 4
+ * times it, or to 1/4 to 1/1.25 of it (writers stopped or started, the
+ * disk slowed or sped up); pos_ratio points the same way, 4 % to 30 % off
+ * 1.0, and decays by 5 % to 40 % an update toward 1.0 (at least 8/1024
+ * off) as the pool nears its setpoint; in one seed of three, one of
+ * updates 2 to 5 has pos_ratio on the other side (the pool crossed the
+ * setpoint: the filter holds still). pos_ratio >= 724/1024 and rates >=
+ * 64 keep task_ratelimit > 0.
+ */
+static void q_step_path(struct rng *r, FILE *f, int show, struct dt_quiz *q)
+{
+	unsigned long r0 = pick(r, 256, 5120), b, rate;
+	int up = (int)pick(r, 0, 1), flip = pick(r, 0, 2) ? 0 : (int)pick(r, 2, 5), k;
+	long long pos[6], d = (long long)pick(r, 40, 300);
+	struct dt_rl rl[6];
+
+	b = up ? r0 * pick(r, 125, 400) / 100 : r0 * 100 / pick(r, 125, 400);
+	for (k = 1; k <= 5; k++) {
+		pos[k] = DT_ONE + (up == (k != flip) ? d : -d);
+		d = d * (long long)pick(r, 60, 95) / 100;
+		if (d < 8)
+			d = 8;
+	}
+	rate = r0;
+	for (k = 1; k <= 5; k++) {
+		memset(&rl[k], 0, sizeof(rl[k]));
+		rl[k].dirty_ratelimit = rate;
+		rl[k].pos_ratio = pos[k];
+		step_held(b, &rl[k]);
+		rate = rl[k].new_ratelimit;
+	}
+	fprintf(f, "v10's step filter (seed 005 lines 122-149) over five rate updates, 200 ms\n"
+		"apart. dirty_ratelimit is %lu pages/s (%lu KB/s) when the balanced rate\n"
+		"(seed 004 lines 232-233) jumps to %lu pages/s (%lu KB/s) and stays there.\n"
+		"pos_ratio at updates 1 to 5 is %lld, %lld, %lld, %lld and %lld (1024 = 1.0).\n"
+		"Each update, in whole numbers (divisions rounded down):\n"
+		"  task_ratelimit = dirty_ratelimit x pos_ratio / 1024 (seed 004 lines 199-200)\n"
+		"  step = min(balanced, task_ratelimit) - dirty_ratelimit if both lie above\n"
+		"    dirty_ratelimit, dirty_ratelimit - max(balanced, task_ratelimit) if both\n"
+		"    lie below, else 0 (seed 005 lines 122-131)\n"
+		"  step = step >> (dirty_ratelimit / (8 step + 1)), then (step + 7) / 8\n"
+		"    (seed 005 lines 138-142)\n"
+		"  dirty_ratelimit moves by step toward balanced (seed 005 lines 144-149)\n"
+		"What is dirty_ratelimit, in pages/s, after update 1 and after update 5?\n",
+		r0, DT_KBPS(r0), b, DT_KBPS(b), pos[1], pos[2], pos[3], pos[4], pos[5]);
+	if (show) {
+		fprintf(f, "\nraw step: before the shift; shift: dirty_ratelimit / (8 raw + 1); step: after\n"
+			"the shift and the / 8; dirty_ratelimit: after the update (pages/s).\n\n"
+			" update  pos_ratio  task_ratelimit  balanced  raw step  shift  step  dirty_ratelimit\n"
+			"%7d  %9s  %14s  %8s  %8s  %5s  %4s  %15lu\n", 0, "", "", "", "", "", "", r0);
+		for (k = 1; k <= 5; k++) {
+			unsigned long raw = raw_step(&rl[k]);
+
+			fprintf(f, "%7d  %9lld  %14lu  %8lu  %8lu  %5lu  %4lu  %15lu\n", k, pos[k],
+				rl[k].task_ratelimit, rl[k].balanced, raw,
+				rl[k].dirty_ratelimit / (8 * raw + 1), rl[k].step, rl[k].new_ratelimit);
+		}
+		fprintf(f, "\nAfter 1 s the rate has covered %.0f %% of the way from %lu to %lu: each step\n"
+			"is at most the position error task_ratelimit - dirty_ratelimit, and an eighth\n"
+			"of it or less.\n",
+			100.0 * ((double)rate - (double)r0) / ((double)b - (double)r0), r0, b);
+	}
+	answer(q, "dirty_ratelimit_1", (double)rl[1].new_ratelimit, 0);
+	answer(q, "dirty_ratelimit_5", (double)rl[5].new_ratelimit, 0);
 }
 
 static const struct topic {
@@ -305,6 +560,9 @@ static const struct topic {
 	{ "ratelimit-pages", q_ratelimit_pages, "the per-CPU safeguard's ratelimit_pages (seed 006)" },
 	{ "overshoot", q_overshoot, "the overshoot bound with N tasks (seed 006)" },
 	{ "max-pause", q_max_pause, "6.1's wb_max_pause()" },
+	/* new topics go last: a topic's random stream depends on its index */
+	{ "loop", q_loop, "five updates of v10's loop: position, pool, rate (seeds 003-005)" },
+	{ "step-path", q_step_path, "five steps of v10's filter toward a new balanced rate (seed 005)" },
 };
 
 int dt_quiz_ntopics(void) { return (int)(sizeof(topics) / sizeof(topics[0])); }

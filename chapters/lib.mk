@@ -67,7 +67,7 @@ chapter-$(1): $(KIT_OUT_$(1))
 pdf-$(1): deps-report
 	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/ch$(1).pdf
 	@echo "  PDF     $(REPORT_OUT)/ch$(1).pdf$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)), (not run yet: make chapter-$(1)))"
-$(REPORT_OUT)/ch$(1).pdf: report/chapterpdf report/kit-preamble.tex report/formulas.tex report/glossary.tex \
+$(REPORT_OUT)/ch$(1).pdf: report/chapterpdf report/kit-preamble.tex report/loop.tex report/formulas.tex report/glossary.tex \
 		report/refs.bib $(wildcard chapters/$(1)-*/text.tex) \
 		$(REPORT_OUT)/kit-config.tex $$$$(if $$$$(filter $(1),$$$$(NOTRUN_CHAPTERS)),$$$$(KIT_MODELFIGS_$(1)),$$$$(KIT_OUT_$(1)))
 	@echo "  TEX     ch$(1).pdf"

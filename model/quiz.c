@@ -291,7 +291,7 @@ static void q_overshoot(struct rng *r, FILE *f, int show, struct dt_quiz *q)
  * t reaches the 200 ms cap once the pool holds about 199 x 128 ms = 1.55 s
  * of writing (later on slow disks, where write_bw / 128 rounds down a
  * lot: 2.3 s at 1 MiB/s), so the cap is the answer for a minority of
- * seeds: 14 of seeds 0..99 (73 with the former ranges, any disk of 1 to
+ * seeds: 13 of seeds 0..99 (73 with the former ranges, any disk of 1 to
  * 80 MiB/s with 1 to 256 MiB dirty; test_claims.c checks <= 25).
  */
 static void q_max_pause(struct rng *r, FILE *f, int show, struct dt_quiz *q)
@@ -354,8 +354,9 @@ static unsigned long task_rate(unsigned long rate, long long pos_ratio)
  * bg_thresh 1/4 to 1/8 of it. The start: dirty between freerun and 3/4 of
  * the way from setpoint to limit, dirty_ratelimit half to twice the
  * balanced rate write_bw / N.
- * With thresh <= 4 write_bw, limit - setpoint < 4 write_bw, half the span
- * of the disk's line (8 write_bw): v10's auxiliary line (seed 003 lines
+ * With thresh <= 4 write_bw, limit - setpoint <= thresh / 4 <= write_bw,
+ * well below half the span of the disk's line (about 8 write_bw): v10's
+ * auxiliary line (seed 003 lines
  * 316-325) never applies, so the problem text can leave it out. The pool
  * loses at most write_bw / 5 pages an update, write_bw in all, less than
  * freerun (>= 9/16 thresh >= write_bw): dirty stays positive.
@@ -421,8 +422,9 @@ static void q_loop(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 		" 1. pos_ratio at the current dirty, in 1024ths (seed 003 lines 239-327): 0 if\n"
 		"    dirty >= limit, else the global line 1 + ((setpoint - dirty) / (limit -\n"
 		"    setpoint + 1))^3 times the disk's line (x_intercept - dirty) /\n"
-		"    (x_intercept - bdi_setpoint + 1), where for one disk bdi_setpoint = %lu\n"
-		"    and x_intercept = bdi_setpoint + 8 write_bw - 1 = %lu (the kernel keeps\n"
+		"    (x_intercept - bdi_setpoint + 1), where for one disk bdi_setpoint =\n"
+		"    setpoint x s = %lu and x_intercept = bdi_setpoint + 8 write_bw x s =\n"
+		"    %lu, s = thresh / (thresh + 1) as the kernel's 16-bit fraction (it keeps\n"
 		"    1024ths and drops the fraction at each step: a few 1024ths either way\n"
 		"    are rounding)\n"
 		" 2. task_ratelimit = dirty_ratelimit x pos_ratio / 1024, rounded down (seed\n"

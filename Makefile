@@ -19,6 +19,9 @@
 #            a chapter not run yet shows its text, the model's figures and
 #            "not run yet: make chapter-NN" (needs gnuplot and TeX, no QEMU)
 #   report-all  every chapter's runs first, then the report (what make does)
+#   pdf-NN   chapter NN's section as its own PDF, from whatever runs exist
+#   slides   every chapter's beamer deck (slides-NN: one), from whatever
+#            runs exist (chapters/NN-*/slides.tex)
 #   model    the model and dt only (dtmodel sim, curve, quiz): needs only
 #            a C compiler and make, no QEMU
 #   answers  the computed answer keys of the chapters' exercises (the
@@ -43,7 +46,7 @@ TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
-.PHONY: all deps deps-model deps-report model lab kernel check bench spread smoke report report-all clean help FORCE
+.PHONY: all deps deps-model deps-report model lab kernel check bench spread smoke report report-all slides clean help FORCE
 all: deps lab smoke report-all
 
 deps:
@@ -259,6 +262,8 @@ report: deps-report
 	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/report.pdf || \
 		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
 	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)$(if $(NOTRUN_CHAPTERS), not run yet: chapters $(NOTRUN_CHAPTERS) (make chapter-NN))"
+# slides: every chapter's deck (slides-NN), from whatever runs exist
+slides: $(foreach c,$(sort $(KIT_CHAPTERS)),$(if $(wildcard chapters/$(c)-*/slides.tex),slides-$(c)))
 report-all:
 	$(Q)$(MAKE) --no-print-directory $(REPORT_OUT)/report.pdf || \
 		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }

@@ -57,7 +57,8 @@ kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(1),$(2),$(3)))
 
 # after the chapters: chapter-NN and the report's dependencies
 # pdf-NN: the chapter's own PDF (report/chapterpdf) from whatever runs
-# exist, like `make report`; chapter-NN makes the runs first
+# exist, like `make report`; chapter-NN makes the runs first. slides-NN:
+# the chapter's beamer deck (report/slidespdf, its slides.tex), likewise
 define _kit_chapter
 .PHONY: chapter-$(1) pdf-$(1)
 chapter-$(1): $(KIT_OUT_$(1))
@@ -72,6 +73,16 @@ $(REPORT_OUT)/ch$(1).pdf: report/chapterpdf report/kit-preamble.tex report/loop.
 		$(REPORT_OUT)/kit-config.tex $$$$(if $$$$(filter $(1),$$$$(NOTRUN_CHAPTERS)),$$$$(KIT_MODELFIGS_$(1)),$$$$(KIT_OUT_$(1)))
 	@echo "  TEX     ch$(1).pdf"
 	$(Q)report/chapterpdf $(1) $(wildcard chapters/$(1)-*/text.tex) $(REPORT_OUT) \
+		$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)),-,$(CLAIMS)/ch$(1).tsv)
+.PHONY: slides-$(1)
+slides-$(1): deps-report
+	$(Q)[ -r "$(wildcard chapters/$(1)-*)/slides.tex" ] || { echo "chapters/$(1)-*/slides.tex: missing" >&2; exit 1; }
+	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/slides-$(1).pdf
+	@echo "  PDF     $(REPORT_OUT)/slides-$(1).pdf$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)), (not run yet: make chapter-$(1)))"
+$(REPORT_OUT)/slides-$(1).pdf: report/slidespdf report/kit-slides.tex $(wildcard chapters/$(1)-*/slides.tex) \
+		$(REPORT_OUT)/kit-config.tex $$$$(if $$$$(filter $(1),$$$$(NOTRUN_CHAPTERS)),$$$$(KIT_MODELFIGS_$(1)),$$$$(KIT_OUT_$(1)))
+	@echo "  TEX     slides-$(1).pdf"
+	$(Q)report/slidespdf $(1) $(wildcard chapters/$(1)-*/slides.tex) $(REPORT_OUT) \
 		$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)),-,$(CLAIMS)/ch$(1).tsv)
 REPORT_DEPS += $(KIT_OUT_$(1))
 endef

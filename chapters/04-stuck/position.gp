@@ -1,6 +1,6 @@
 # chapters/04-stuck/position.gp -- the position side after the seed: top,
 # pos_ratio (1.0 = dirty at the setpoint) of every rate update; bottom,
-# dirty pages and the setpoint at every throttled call (MB). Formula (1)
+# dirty pages, the setpoint and the limit at every throttled call (MiB). Formula (1)
 # left, formula (2) right; the kernel solid, the model dashed (when given).
 # The dotted vertical line is the seed. Runs as in rate.gp.
 have_model = (nruns >= 4)
@@ -36,7 +36,15 @@ do for [row = 1:2] {
 		} else {
 			unset title
 			set ylabel "MiB"
-			set yrange [28:42]
+			# from a little below the setpoint to just past the limit, from
+			# the run itself (the pool's size is the spec's, not this script's)
+			# (stats filters by the current ranges: the top panel's is set)
+			set autoscale y
+			stats r."/balance_dirty_pages.tsv" using (MB(column("setpoint"))) nooutput
+			spm = STATS_min
+			stats r."/balance_dirty_pages.tsv" using (MB(column("limit"))) nooutput
+			lim = STATS_max
+			set yrange [spm - 1.2 * (lim - spm):lim + 0.2 * (lim - spm)]
 			set key bottom right
 			bdp = r."/balance_dirty_pages.tsv"
 			if (have_model) {

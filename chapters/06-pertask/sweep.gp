@@ -21,6 +21,6 @@ set ylabel "max overshoot (pages)"
 set key top left
 set xrange [0:*]
 set yrange [0:*]
-plot thr / 32.0 with lines ls 7 title "thresh/32 (the seed's 3 %)", \
+plot thr / 32.0 with lines ls 7 title "thresh/32 (the seed's bound)", \
      thr / 32.0 + 8 * x with lines ls 6 title "thresh/32 + 8 N (the seed's code)", \
      $pts using "tasks":"overshoot" with linespoints ls 1 pt 7 title "measured, percpu_safeguard on"

@@ -24,6 +24,8 @@
 #            runs exist (chapters/NN-*/slides.tex)
 #   model    the model and dt only (dtmodel sim, curve, quiz): needs only
 #            a C compiler and make, no QEMU
+#   deps-model   install only what model, answers and grade need
+#   deps-report  install only what report, pdf-NN and slides need (no QEMU)
 #   answers  the computed answer keys of the chapters' exercises (the
 #            teacher's; model and quiz keys need no kernel run)
 #   grade    CH=NN ANSWERS=FILE: a student's answers against the key

@@ -220,7 +220,7 @@ runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(B
 # CLAIMS (report/check does).
 include report/figures.mk
 CHAPTER_TEXTS := $(sort $(wildcard chapters/*/text.tex))
-REPORT_SRC := report/report.tex report/kit-preamble.tex report/overview.tex report/loop.tex report/formulas.tex \
+REPORT_SRC := report/report.tex report/kit-preamble.tex report/kit-common.tex report/overview.tex report/loop.tex report/formulas.tex \
 	report/glossary.tex report/refs.bib $(CHAPTER_TEXTS)
 # `make report` (REPORT_PARTIAL=1) builds from whatever runs exist and
 # never starts a kernel run: the chapters whose kernel runs are all made

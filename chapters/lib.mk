@@ -68,7 +68,7 @@ chapter-$(1): $(KIT_OUT_$(1))
 pdf-$(1): deps-report
 	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/ch$(1).pdf
 	@echo "  PDF     $(REPORT_OUT)/ch$(1).pdf$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)), (not run yet: make chapter-$(1)))"
-$(REPORT_OUT)/ch$(1).pdf: report/chapterpdf report/kit-preamble.tex report/loop.tex report/formulas.tex report/glossary.tex \
+$(REPORT_OUT)/ch$(1).pdf: report/chapterpdf report/kit-tex.sh report/kit-preamble.tex report/kit-common.tex report/loop.tex report/formulas.tex report/glossary.tex \
 		report/refs.bib $(wildcard chapters/$(1)-*/text.tex) \
 		$(REPORT_OUT)/kit-config.tex $$$$(if $$$$(filter $(1),$$$$(NOTRUN_CHAPTERS)),$$$$(KIT_MODELFIGS_$(1)),$$$$(KIT_OUT_$(1)))
 	@echo "  TEX     ch$(1).pdf"
@@ -79,7 +79,7 @@ slides-$(1): deps-report
 	$(Q)[ -r "$(wildcard chapters/$(1)-*)/slides.tex" ] || { echo "chapters/$(1)-*/slides.tex: missing" >&2; exit 1; }
 	$(Q)$(MAKE) --no-print-directory REPORT_PARTIAL=1 $(REPORT_OUT)/slides-$(1).pdf
 	@echo "  PDF     $(REPORT_OUT)/slides-$(1).pdf$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)), (not run yet: make chapter-$(1)))"
-$(REPORT_OUT)/slides-$(1).pdf: report/slidespdf report/kit-slides.tex $(wildcard chapters/$(1)-*/slides.tex) \
+$(REPORT_OUT)/slides-$(1).pdf: report/slidespdf report/kit-tex.sh report/kit-slides.tex report/kit-common.tex $(wildcard chapters/$(1)-*/slides.tex) \
 		$(REPORT_OUT)/kit-config.tex $$$$(if $$$$(filter $(1),$$$$(NOTRUN_CHAPTERS)),$$$$(KIT_MODELFIGS_$(1)),$$$$(KIT_OUT_$(1)))
 	@echo "  TEX     slides-$(1).pdf"
 	$(Q)report/slidespdf $(1) $(wildcard chapters/$(1)-*/slides.tex) $(REPORT_OUT) \

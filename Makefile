@@ -241,7 +241,8 @@ REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_PDF_DEPS)))
 SPREAD := $(wildcard $(BUILD)/spread/summary.tsv)
 $(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD)
 	@mkdir -p $(@D)
-	$(Q)report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) $(REPORT_CLAIMS) > $@.tmp && mv $@.tmp $@
+	$(Q)$(if $(strip $(REPORT_CLAIMS)),,printf 'id\tchapter\n' > $@.none.tsv &&) \
+		report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) $(or $(strip $(REPORT_CLAIMS)),$@.none.tsv) > $@.tmp && mv $@.tmp $@
 
 # rewritten only when the figure folder or the chapter list change
 $(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex &: report/mkinputs FORCE

@@ -40,7 +40,22 @@ KIT_RUNDIRS_$(5) += $(filter $(RUNS)/%,$(3))
 KIT_MODELFIGS_$(5) += $(if $(filter $(RUNS)/%,$(3)),,$(FIG)/$(1).tex)
 KIT_CHAPTERS += $(5)
 endef
-kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/$(2)),$(3),$(4),$(kit_nn)))
+# _kit_standin NAME SCRIPT DIRS DEPS NN: a figure drawn from kernel runs
+# beside the model's on the same number of specs, and from nothing else,
+# has a stand-in drawn from the model's runs alone (NAME-model, the script
+# seeing no model run beside them); `make report` and pdf-NN draw it for a
+# chapter not run yet, and \kitfig shows it, said to be the model's, in
+# place of the missing figure
+kit_standin_ok = $(and $(filter $(RUNS)/%,$(1)),$(filter $(MODEL_RUNS)/%,$(1)),\
+	$(filter $(words $(filter $(RUNS)/%,$(1))),$(words $(filter $(MODEL_RUNS)/%,$(1)))),\
+	$(if $(filter-out $(RUNS)/% $(MODEL_RUNS)/%,$(1)),,yes))
+define _kit_standin
+$(FIG)/$(1)-model.tex: $(2) $(addsuffix /meta,$(filter $(MODEL_RUNS)/%,$(3))) $(4) $(PLOT_DEPS)
+	$$(Q)figures/plot $(2) $(FIG)/$(1)-model $(filter $(MODEL_RUNS)/%,$(3))
+KIT_MODELFIGS_$(5) += $(FIG)/$(1)-model.tex
+endef
+kit_fig = $(eval $(call _kit_fig,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/$(2)),$(3),$(4),$(kit_nn)))$(if \
+	$(call kit_standin_ok,$(3)),$(eval $(call _kit_standin,$(1),$(if $(findstring /,$(2)),$(2),$(kit_dir)/$(2)),$(3),$(4),$(kit_nn))))
 
 # _kit_claims NN DIR RUNS MODELS DEPS
 define _kit_claims

@@ -8,8 +8,9 @@
 # Targets:
 #   all      (default) the lab, every experiment, figures, the report
 #   lab      guest kernel, initramfs, host tools (dtdecode, dt)
-#   lab-6.12 the same with linux-source-6.12 as the guest kernel
-#            (build/kernel-6.12; a run takes it with KIT_KERNEL=6.12)
+#   lab-K    the lab of kernel K (lab-6.12: make lab KERNEL=6.12)
+#   kernels-others  the step of `make KERNELS="6.1 6.12"` that makes the
+#            other kernels' labs, runs and reports first
 #   check    unit tests, model claims, the smoke run and its assertions
 #   bench    timing figures (printed, not asserted)
 #   spread   K replicates of the chapters' kernel runs (CH="03 05": those
@@ -39,9 +40,23 @@
 #   specs    the spec file of every run of a family ($(BUILD)/specs)
 #   help     this list, with times
 #   clean    remove $(BUILD)
+#
+# KERNEL=K: the guest kernel, a kernel of patches/kernels (6.1, 6.12;
+# default: the host's, tools/kernels default). Its lab, runs, verdicts,
+# figures and report are build/kernel, runs, claims, figures, report with
+# the table's suffix (-6.12 for 6.12, none for 6.1), so both kernels' runs
+# live side by side. KERNELS="6.1 6.12": `make` does every one of them,
+# the others first, so that the report of the first names what the
+# others' verdicts were (a column per kernel).
 BUILD ?= $(CURDIR)/build
 export BUILD
 KIT := $(CURDIR)
+KERNEL ?= $(or $(KIT_KERNEL),$(shell tools/kernels default))
+KSUFFIX := $(shell tools/kernels get $(KERNEL) suffix 2>&1 || echo BAD)
+$(if $(findstring BAD,$(KSUFFIX)),$(error KERNEL=$(KERNEL): $(KSUFFIX:BAD=)))
+export KIT_KERNEL := $(KERNEL)
+KERNEL_LIST := $(shell tools/kernels list)
+KERNELS ?= $(KERNEL)
 DT := $(BUILD)/dt/dt
 DTCLAIMS := $(BUILD)/dtclaims/dtclaims
 CC ?= gcc
@@ -51,10 +66,15 @@ TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
 .PHONY: all deps deps-model deps-report model lab kernel check bench spread smoke report report-all slides clean help FORCE
-all: deps lab smoke report-all
+all: $(if $(filter-out $(KERNEL),$(KERNELS)),kernels-others) deps lab smoke report-all
+# the other kernels of KERNELS, each its lab, smoke run and report, before
+# this one's report (which then shows their verdicts beside its own)
+.PHONY: kernels-others
+kernels-others:
+	$(Q)$(foreach k,$(filter-out $(KERNEL),$(KERNELS)),$(MAKE) --no-print-directory KERNEL=$(k) KERNELS=$(k) all &&) true
 
 deps:
-	$(Q)tools/deps
+	$(Q)tools/deps $(KERNEL)
 # what the model, the quiz, the answer keys and grading need: a C compiler
 # and make (no QEMU, kernel source or TeX)
 deps-model:
@@ -67,25 +87,24 @@ deps-report:
 	$(Q)tools/deps report
 
 # --- the lab ---------------------------------------------------------------
-lab: deps $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
+KERNEL_DIR := $(BUILD)/kernel$(KSUFFIX)
+lab: deps $(KERNEL_DIR)/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
 	$(DT) $(DTCLAIMS)
+# lab-K: kernel K's lab (the Debian package of K too)
+lab-%: FORCE
+	$(Q)$(MAKE) --no-print-directory KERNEL=$* lab
 
 # build-kernel decides itself (hash of tarball, series, fragment) whether
 # to rebuild, so it always runs; bzImage's time stamp only moves on rebuild,
-# and make compares time stamps after the recipe ran.
-kernel: $(BUILD)/kernel/bzImage
-$(BUILD)/kernel/bzImage: FORCE
-	$(Q)experiments/build-kernel $(BUILD)
+# and make compares time stamps after the recipe ran. One rule per kernel
+# of patches/kernels (build/kernel + its suffix).
+kernel: $(KERNEL_DIR)/bzImage
+define _kit_kernel_rule
+$(BUILD)/kernel$(shell tools/kernels get $(1) suffix)/bzImage: FORCE
+	$$(Q)KIT_KERNEL=$(1) experiments/build-kernel $$(BUILD)
+endef
+$(foreach k,$(KERNEL_LIST),$(eval $(call _kit_kernel_rule,$(k))))
 FORCE:
-# lab-6.12: the same lab with Debian's linux-source-6.12 as the guest
-# kernel ($(BUILD)/kernel-6.12: the series with patches/6.12/'s variants,
-# experiments/build-kernel); a run uses it with KIT_KERNEL=6.12 in its
-# environment (experiments/run). A first step of issue 27: the chapters
-# and make check still run 6.1 only.
-.PHONY: lab-6.12
-lab-6.12: $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode $(DT) $(DTCLAIMS)
-	$(Q)tools/deps 6.12
-	$(Q)KIT_KERNEL=6.12 experiments/build-kernel $(BUILD)
 
 $(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw &: experiments/dtwork/dtwork.c experiments/dtwork/dtbw.c experiments/dtwork/Makefile
 	$(Q)$(MAKE) -s -C experiments/dtwork BUILD=$(BUILD) all
@@ -125,11 +144,11 @@ $(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/common/tsvexpr.h
 # RUN_ARGS (key=value ...) is added to every run make starts, e.g.
 # RUN_ARGS=time_scale=25 for the report test's runs that no chapter check
 # made.
-RUNS := $(BUILD)/runs
-FIG := $(BUILD)/figures
-CLAIMS := $(BUILD)/claims
+RUNS := $(BUILD)/runs$(KSUFFIX)
+FIG := $(BUILD)/figures$(KSUFFIX)
+CLAIMS := $(BUILD)/claims$(KSUFFIX)
 # the report and the chapters' own PDFs (the report section)
-REPORT_OUT := $(BUILD)/report
+REPORT_OUT := $(BUILD)/report$(KSUFFIX)
 SPECS := $(wildcard experiments/*.spec chapters/*/*.spec)
 # Families (experiments/spec): a spec with a name = TEMPLATE line and
 # lists of values stands for several runs. FAMILY_NAME is the family file
@@ -145,7 +164,7 @@ spec_of = $(or $(filter %/$(1).spec,$(filter-out $(FAMILIES),$(SPECS))),$(if $(F
 src_of = $(or $(FAMILY_$(1)),$(call spec_of,$(1)))
 # the guest script a spec names with pre= (a path relative to the kit)
 pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
-LAB_DEPS := $(BUILD)/kernel/bzImage $(BUILD)/initramfs.cpio.gz \
+LAB_DEPS := $(KERNEL_DIR)/bzImage $(BUILD)/initramfs.cpio.gz experiments/guest/lib.sh \
 	$(BUILD)/dtdecode/dtdecode experiments/run
 PLOT_DEPS := figures/plot figures/style.gp $(DT)
 CLAIM_DEPS = tools/claims.cols tools/seeds.tsv $(DT) $(DTCLAIMS) $(DTMODEL)
@@ -250,10 +269,16 @@ REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_PDF_DEPS)))
 
 # the run-to-run spread of the kernel verdicts, when `make spread` made it
 SPREAD := $(wildcard $(BUILD)/spread/summary.tsv)
-$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD)
+# the other kernels' verdicts, where make KERNEL=K made some (a column
+# each in the report's kernel table; make KERNELS="6.1 6.12")
+ALSO_CLAIMS := $(foreach k,$(filter-out $(KERNEL),$(KERNEL_LIST)),$(if \
+	$(wildcard $(BUILD)/claims$(shell tools/kernels get $(k) suffix)/ch*.tsv),$(k)=$(BUILD)/claims$(shell tools/kernels get $(k) suffix)))
+$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD) \
+		$(foreach a,$(ALSO_CLAIMS),$(wildcard $(lastword $(subst =, ,$(a)))/ch*.tsv))
 	@mkdir -p $(@D)
 	$(Q)$(if $(strip $(REPORT_CLAIMS)),,printf 'id\tchapter\n' > $@.none.tsv &&) \
-		report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) $(or $(strip $(REPORT_CLAIMS)),$@.none.tsv) > $@.tmp && mv $@.tmp $@
+		report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) --kernel $(KERNEL) $(foreach a,$(ALSO_CLAIMS),--also $(a)) \
+		$(or $(strip $(REPORT_CLAIMS)),$@.none.tsv) > $@.tmp && mv $@.tmp $@
 
 # rewritten only when the figure folder or the chapter list change
 $(REPORT_OUT)/kit-config.tex $(REPORT_OUT)/kit-chapters.tex &: report/mkinputs FORCE
@@ -307,8 +332,13 @@ skel:
 	$(Q)tools/skel $(LAW) $(DIR)
 
 # --- tests -----------------------------------------------------------------
+# make check tests the default kernel with every suite, and builds and
+# smoke-tests every other kernel the host can get (tools/kernels
+# available; asked after deps, whose apt-get update makes apt know them)
 check: deps lab
-	$(Q)tools/check-all
+	$(Q)ks="$$(tools/kernels available)"; \
+	for k in $$ks; do [ "$$k" = "$(KERNEL)" ] || $(MAKE) --no-print-directory KERNEL=$$k lab || exit 1; done; \
+	CHECK_KERNELS="$$ks" tools/check-all
 
 bench: deps lab
 	$(Q)tools/bench

@@ -4,10 +4,12 @@
 # the workload; leaves a background job that, SEED_AT seconds after the
 # workload's writers start, seeds every wb's dirty_ratelimit with
 # 2 * write_bw / N: the state of seed 004's comment (formulas (3), (4)).
-#   write_bw  the kernel's own estimate for the test disk (BdiWriteBandwidth
-#             of /sys/kernel/debug/bdi/DEV/stats, KB/s), averaged over five
-#             readings 0.5 s apart just before the seed, because a single
-#             200 ms estimate wanders by about +-10 % under TCG;
+#   write_bw  the kernel's own estimate for the test disk (KB/s: the
+#             write_bw of the last bdi_dirty_ratelimit event, read from a
+#             tracefs instance of its own by /kit/lib.sh's kit_wbw, the same
+#             on 6.1 and 6.12), averaged over five readings 0.5 s apart just
+#             before the seed, because a single 200 ms estimate wanders by
+#             about +-10 % under TCG;
 #   N         tasks= of the workload (/kit/guest.conf).
 # The rate_feedback knob (the spec's knob.rate_feedback) is in force from
 # the start; the seed is the only intervention. Two trace markers record
@@ -18,12 +20,12 @@ M=/sys/kernel/tracing/trace_marker
 . /kit/guest.conf
 n=$(echo "$WORK_ARGS" | sed -n 's/.*tasks=\([0-9]*\).*/\1/p')
 dev=$(cat /sys/block/d0/dev)
-S=/sys/kernel/debug/bdi/$dev/stats
+. /kit/lib.sh
 [ -n "$n" ] && [ "$n" -gt 0 ] || { echo "no tasks= in WORK_ARGS '$WORK_ARGS'"; exit 1; }
 # the spec's seed_at (experiments/run puts it in guest.conf); the five
 # readings before it take 2 s
 [ -n "${SEED_AT:-}" ] && [ "$SEED_AT" -ge 3 ] || { echo "seed_at '${SEED_AT:-}' in the spec: want at least 3 s"; exit 1; }
-[ -r "$S" ] || { echo "no bdi stats for d0 ($dev)"; exit 1; }
+kit_wbw_start || { echo "no tracefs instance for write_bw"; exit 1; }
 [ -w "$D/seed_dirty_ratelimit" ] || { echo "no seed_dirty_ratelimit knob"; exit 1; }
 echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_AT} s of the workload"
 (
@@ -36,7 +38,8 @@ echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_
 	sleep $((SEED_AT - 2))
 	sum=0
 	for k in 1 2 3 4 5; do
-		bw=$(sed -n 's/^BdiWriteBandwidth: *\([0-9]*\) kBps.*/\1/p' $S)
+		bw=$(kit_wbw "$dev")
+		[ -n "$bw" ] || { echo "ch04 no write_bw traced for bdi $dev" > $M; exit 0; }
 		sum=$((sum + bw))
 		[ $k -lt 5 ] && sleep 0.5
 	done

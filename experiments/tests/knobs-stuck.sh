@@ -3,9 +3,10 @@
 # Runs in the guest (busybox sh) before the workload and leaves a background
 # job that drives the run (times from now; the workload starts ~1 s later):
 #   22 s  the 2 writers have run long enough for the kernel's write_bw
-#         estimate to come down from INIT_BW (100 MB/s) to the disk's rate;
-#         seed every wb's dirty_ratelimit with 2 * write_bw / N (N = 2, so
-#         write_bw itself), the state that formula (1) cannot leave;
+#         estimate to settle at the disk's rate; seed every wb's
+#         dirty_ratelimit with 2 * write_bw / N (N = 2, so write_bw
+#         itself), the state that formula (1) cannot leave; write_bw is the
+#         last one traced (bdi_dirty_ratelimit, through /kit/lib.sh);
 #   31 s  switch rate_feedback to pos (formula (2)).
 # Each action writes a trace marker "knobs: NAME=VALUE" (print.tsv), so
 # the test finds its time in the trace. The run must set
@@ -13,11 +14,13 @@
 D=/sys/kernel/debug/dirty_throttle
 M=/sys/kernel/tracing/trace_marker
 dev=$(cat /sys/block/d0/dev)
-[ -r /sys/kernel/debug/bdi/$dev/stats ] || { echo "no bdi stats for d0 ($dev)"; exit 1; }
+. /kit/lib.sh
+kit_wbw_start || { echo "no tracefs instance for write_bw"; exit 1; }
 [ "$(cat $D/rate_feedback)" = pure ] || { echo "run with knob.rate_feedback=pure"; exit 1; }
 (
 	sleep 22
-	bw=$(sed -n 's/^BdiWriteBandwidth: *\([0-9]*\) kBps.*/\1/p' /sys/kernel/debug/bdi/$dev/stats)
+	bw=$(kit_wbw "$dev")
+	[ -n "$bw" ] || { echo "knobs: no write_bw traced for bdi $dev by 22 s" > $M; exit 0; }
 	echo "$bw" > $D/seed_dirty_ratelimit && echo "knobs: seed_dirty_ratelimit=$bw" > $M
 	sleep 9
 	echo pos > $D/rate_feedback && echo "knobs: rate_feedback=pos" > $M

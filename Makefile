@@ -315,14 +315,14 @@ report-all:
 # "key = value" file against one chapter's key (tools/grade), computed
 # first. Both need only a C compiler and make (deps-model): a key that
 # needs a kernel run not made yet says so and is skipped.
-ANSWERS_OUT := $(BUILD)/answers
+ANSWERS_OUT := $(BUILD)/answers$(KSUFFIX)
 .PHONY: answers grade
 answers: deps-model $(DTMODEL) $(DT)
-	$(Q)tools/answers $(ANSWERS_OUT)
+	$(Q)RUNS=$(RUNS) tools/answers $(ANSWERS_OUT)
 grade: deps-model $(DTMODEL) $(DT)
 	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }
 	$(Q)[ -d "$$(echo chapters/$(CH)-*)" ] || { echo "make grade: CH=$(CH): no chapter chapters/$(CH)-*" >&2; exit 2; }
-	$(Q)tools/answers $(ANSWERS_OUT) chapters/$(CH)-*
+	$(Q)RUNS=$(RUNS) tools/answers $(ANSWERS_OUT) chapters/$(CH)-*
 	$(Q)tools/grade $(ANSWERS_OUT)/ch$(CH).key $(ANSWERS)
 # skel: a copy of the model with one law blanked (tools/skel), graded by
 # make -C DIR/model check

@@ -66,9 +66,12 @@ TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
 
 .PHONY: all deps deps-model deps-report model lab kernel check bench spread smoke report report-all slides clean help FORCE
-all: $(if $(filter-out $(KERNEL),$(KERNELS)),kernels-others) deps lab smoke report-all
-# the other kernels of KERNELS, each its lab, smoke run and report, before
-# this one's report (which then shows their verdicts beside its own)
+# (the other kernels of KERNELS first, whole, each its lab, smoke run and
+# report; then this one's, in a make that reads their verdicts: its
+# report shows them beside its own. A sub-make, so that -jN keeps that
+# order.)
+all: $(if $(filter-out $(KERNEL),$(KERNELS)),kernels-others)
+	$(Q)$(MAKE) --no-print-directory KERNELS=$(KERNEL) deps lab smoke report-all
 .PHONY: kernels-others
 kernels-others:
 	$(Q)$(foreach k,$(filter-out $(KERNEL),$(KERNELS)),$(MAKE) --no-print-directory KERNEL=$(k) KERNELS=$(k) all &&) true

@@ -339,7 +339,7 @@ skel:
 # smoke-tests every other kernel the host can get (tools/kernels
 # available; asked after deps, whose apt-get update makes apt know them)
 check: deps lab
-	$(Q)ks="$$(tools/kernels available)"; \
+	$(Q)ks="$$(tools/kernels available | tr '\n' ' ')"; \
 	for k in $$ks; do [ "$$k" = "$(KERNEL)" ] || $(MAKE) --no-print-directory KERNEL=$$k lab || exit 1; done; \
 	CHECK_KERNELS="$$ks" tools/check-all
 

@@ -274,8 +274,9 @@ REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_PDF_DEPS)))
 SPREAD := $(wildcard $(BUILD)/spread/summary.tsv)
 # the other kernels' verdicts, where make KERNEL=K made some (a column
 # each in the report's kernel table; make KERNELS="6.1 6.12")
+claims_of = $(BUILD)/claims$(shell tools/kernels get $(1) suffix)
 ALSO_CLAIMS := $(foreach k,$(filter-out $(KERNEL),$(KERNEL_LIST)),$(if \
-	$(wildcard $(BUILD)/claims$(shell tools/kernels get $(k) suffix)/ch*.tsv),$(k)=$(BUILD)/claims$(shell tools/kernels get $(k) suffix)))
+	$(wildcard $(call claims_of,$(k))/ch*.tsv),$(k)=$(call claims_of,$(k))))
 $(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD) \
 		$(foreach a,$(ALSO_CLAIMS),$(wildcard $(lastword $(subst =, ,$(a)))/ch*.tsv))
 	@mkdir -p $(@D)

@@ -219,6 +219,28 @@ REPORT_DEPS := $(REPORT_BASE_DEPS)
 include chapters/lib.mk
 include $(sort $(wildcard chapters/*/chapter.mk))
 $(kit_chapters)
+# A chapter pinned to another kernel (kit_kernel, chapter 10 on 6.12):
+# its runs are made in that kernel's runs folder, on that kernel's lab
+# (its Debian package installed first, as make KERNEL=K lab would), one
+# rule per folder other than this make's $(RUNS).
+define _kit_pinned_rule
+$(BUILD)/runs$(2)/%/meta: $$$$(call spec_of,$$$$*) $$$$(call pre_of,$$$$(call src_of,$$$$*)) \
+		$(BUILD)/kernel$(2)/bzImage $(filter-out $(KERNEL_DIR)/bzImage,$(LAB_DEPS)) | lab
+	$$(Q)if [ $$(words $$(call spec_of,$$*)) -ne 1 ]; then \
+		echo "$$(call spec_of,$$*): spec name $$* is not unique" >&2; exit 1; fi
+	$$(Q)KIT_NO_MAKE=1 experiments/run $$(call spec_of,$$*) kernel=$(1) $$(RUN_ARGS) -o $$(@D)
+$(BUILD)/kernel$(2)/bzImage: kernel-deps-$(1)
+kernel-deps-$(1): FORCE
+	$$(Q)tools/deps $(1)
+endef
+KIT_PINNED := $(foreach k,$(sort $(foreach c,$(filter-out $(KIT_UNAVAILABLE),$(KIT_CHAPTERS)),$(KIT_KERNEL_$(c)))),$(if \
+	$(filter $(RUNS),$(BUILD)/runs$(shell tools/kernels get $(k) suffix)),,$(k)))
+ifeq ($(REPORT_PARTIAL),)
+$(foreach k,$(KIT_PINNED),$(eval $(call _kit_pinned_rule,$(k),$(shell tools/kernels get $(k) suffix))))
+else
+$(foreach k,$(KIT_PINNED),$(eval $(BUILD)/runs$(shell tools/kernels get $(k) suffix)/%/meta: ; \
+	@echo "$$@: missing (make report uses only the runs already made)" >&2; exit 1))
+endif
 
 # --- runs-list: the kernel runs, as shell commands for any engine ----------
 # make runs-list [CH="03 05"]: one line per run of those chapters (default:
@@ -232,9 +254,11 @@ RUNS_LIST_DIRS = $(sort $(if $(CH),$(foreach c,$(CH),$(KIT_RUNDIRS_$(c))),\
 ALL_FAMILY_SPECS = $(foreach f,$(FAMILIES),$(addprefix $(BUILD)/specs/,$(addsuffix .spec,$(RUNS_OF_$(f)))))
 rel = $(patsubst $(KIT)/%,%,$(1))
 .PHONY: runs-list runs-table specs
-# runs-table: "NN NAME SPEC" for every kernel run of every chapter (tools/bench)
+# runs-table: "NN NAME SPEC DIR" for every kernel run of every chapter
+# this host can run (tools/bench; DIR: the run's folder, another kernel's
+# for a pinned chapter)
 runs-table:
-	@$(foreach c,$(sort $(KIT_CHAPTERS)),$(foreach d,$(sort $(KIT_RUNDIRS_$(c))),echo "$(c) $(notdir $(d)) $(call rel,$(call spec_of,$(notdir $(d))))";))true
+	@$(foreach c,$(filter-out $(KIT_UNAVAILABLE),$(sort $(KIT_CHAPTERS))),$(foreach d,$(sort $(KIT_RUNDIRS_$(c))),echo "$(c) $(notdir $(d)) $(call rel,$(call spec_of,$(notdir $(d)))) $(d)";))true
 specs: $(ALL_FAMILY_SPECS)
 runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(BUILD)/specs/$$(notdir $$(d)).spec))
 	$(Q)$(if $(filter-out $(KIT_CHAPTERS),$(CH)),echo "make runs-list: no chapter $(filter-out $(KIT_CHAPTERS),$(CH)) (chapters: $(sort $(KIT_CHAPTERS)))" >&2; exit 2;) \
@@ -252,7 +276,9 @@ runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(B
 # missing figures. REPORT_OUT can be pointed elsewhere like RUNS, FIG,
 # CLAIMS (report/check does).
 include report/figures.mk
-CHAPTER_TEXTS := $(sort $(wildcard chapters/*/text.tex))
+# (a chapter pinned to a kernel this host cannot get is left out, and
+# make says so)
+CHAPTER_TEXTS := $(filter-out $(foreach c,$(KIT_UNAVAILABLE),chapters/$(c)-%),$(sort $(wildcard chapters/*/text.tex)))
 REPORT_SRC := report/report.tex report/kit-preamble.tex report/kit-common.tex report/overview.tex report/loop.tex report/formulas.tex \
 	report/glossary.tex report/refs.bib $(CHAPTER_TEXTS)
 # `make report` (REPORT_PARTIAL=1) builds from whatever runs exist and
@@ -263,7 +289,7 @@ REPORT_SRC := report/report.tex report/kit-preamble.tex report/kit-common.tex re
 # build every run first and refuse a missing figure or claim.
 kit_ran = $(if $(strip $(foreach d,$(KIT_RUNDIRS_$(1)),$(if $(wildcard $(d)/meta),,x))),,$(1))
 RAN_CHAPTERS := $(foreach c,$(sort $(KIT_CHAPTERS)),$(call kit_ran,$(c)))
-NOTRUN_CHAPTERS := $(filter-out $(RAN_CHAPTERS),$(sort $(KIT_CHAPTERS)))
+NOTRUN_CHAPTERS := $(filter-out $(RAN_CHAPTERS) $(KIT_UNAVAILABLE),$(sort $(KIT_CHAPTERS)))
 REPORT_AVAIL := $(if $(wildcard $(RUNS)/smoke/meta),$(REPORT_BASE_DEPS)) \
 	$(foreach c,$(RAN_CHAPTERS),$(KIT_OUT_$(c))) \
 	$(foreach c,$(NOTRUN_CHAPTERS),$(KIT_MODELFIGS_$(c)))
@@ -308,6 +334,7 @@ report: deps-report
 # slides: every chapter's deck (slides-NN), from whatever runs exist
 slides: $(foreach c,$(sort $(KIT_CHAPTERS)),$(if $(wildcard chapters/$(c)-*/slides.tex),slides-$(c)))
 report-all:
+	$(Q)$(foreach c,$(KIT_UNAVAILABLE),echo "  SKIP    chapter $(c:0%=%): it needs kernel $(KIT_KERNEL_$(c)) ($(shell tools/kernels get $(KIT_KERNEL_$(c)) package)), which this host cannot install (tools/kernels available: $(or $(KIT_AVAILABLE),none)); the report leaves it out" >&2;)
 	$(Q)$(MAKE) --no-print-directory $(REPORT_OUT)/report.pdf || \
 		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
 	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)"
@@ -321,12 +348,14 @@ report-all:
 # needs a kernel run not made yet says so and is skipped.
 ANSWERS_OUT := $(BUILD)/answers$(KSUFFIX)
 .PHONY: answers grade
+# (KIT_CHAPTER_RUNS: where a chapter pinned to another kernel has its runs)
+KIT_CHAPTER_RUNS = $(foreach c,$(sort $(KIT_CHAPTERS)),$(if $(KIT_KERNEL_$(c)),$(c)=$(call kit_rundir,$(c))))
 answers: deps-model $(DTMODEL) $(DT)
-	$(Q)RUNS=$(RUNS) tools/answers $(ANSWERS_OUT)
+	$(Q)RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(ANSWERS_OUT)
 grade: deps-model $(DTMODEL) $(DT)
 	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }
 	$(Q)[ -d "$$(echo chapters/$(CH)-*)" ] || { echo "make grade: CH=$(CH): no chapter chapters/$(CH)-*" >&2; exit 2; }
-	$(Q)RUNS=$(RUNS) tools/answers $(ANSWERS_OUT) chapters/$(CH)-*
+	$(Q)RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(ANSWERS_OUT) chapters/$(CH)-*
 	$(Q)tools/grade $(ANSWERS_OUT)/ch$(CH).key $(ANSWERS)
 # skel: a copy of the model with one law blanked (tools/skel), graded by
 # make -C DIR/model check

@@ -16,6 +16,15 @@
 #   $(kit_names)
 #       the names of every run the chapter's spec files stand for (a
 #       family, experiments/spec, stands for several)
+#   $(call kit_kernel,K)
+#       (first, before the others) the chapter's runs are kernel K's,
+#       whatever make's KERNEL is: made on K (their specs say kernel = K)
+#       in K's runs folder, $(BUILD)/runs + K's suffix, where make
+#       KERNEL=K finds them too (each run is made once); the chapter's
+#       verdicts and figures go where this make's others go. On a host
+#       that cannot get K (tools/kernels available) the chapter is not
+#       run: its runs are not made and the report says so (chapter 10:
+#       the bdi limits of Linux 6.2 and later)
 #
 # From these the top Makefile makes chapter-NN (everything the chapter
 # declared, then its verdicts as a table: tools/verdicts) and adds it to
@@ -27,7 +36,19 @@
 kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))
 kit_names = $(foreach f,$(wildcard $(kit_dir)/*.spec),$(call runs_of,$(f)))
-kit_runs = $(addprefix $(RUNS)/,$(1))
+kit_kernel = $(eval KIT_KERNEL_$(kit_nn) := $(1))$(eval KIT_RUNS_$(kit_nn) := $(BUILD)/runs$(shell tools/kernels get $(1) suffix))$(if \
+	$(filter $(1),$(KIT_AVAILABLE)),,$(eval KIT_UNAVAILABLE += $(kit_nn)))
+# the kernels this host has or can install (asked once, and only when a
+# chapter is pinned; KIT_AVAILABLE="6.1" on the command line tests a host
+# without 6.12)
+ifndef KIT_AVAILABLE
+KIT_AVAILABLE = $(eval KIT_AVAILABLE := $$(shell tools/kernels available))$(KIT_AVAILABLE)
+endif
+KIT_UNAVAILABLE :=
+# the folder of chapter NN's kernel runs (RUNS given on the command line,
+# as report/check does, holds every chapter's, a pinned one's too)
+kit_rundir = $(if $(filter command line,$(origin RUNS)),$(RUNS),$(or $(KIT_RUNS_$(1)),$(RUNS)))
+kit_runs = $(addprefix $(call kit_rundir,$(kit_nn))/,$(1))
 kit_models = $(addprefix $(MODEL_RUNS)/,$(1))
 KIT_CHAPTERS :=
 
@@ -36,8 +57,8 @@ define _kit_fig
 $(FIG)/$(1).tex: $(2) $(addsuffix /meta,$(3)) $(4) $(PLOT_DEPS)
 	$$(Q)figures/plot $(2) $(FIG)/$(1) $(3)
 KIT_OUT_$(5) += $(FIG)/$(1).tex
-KIT_RUNDIRS_$(5) += $(filter $(RUNS)/%,$(3))
-KIT_MODELFIGS_$(5) += $(if $(filter $(RUNS)/%,$(3)),,$(FIG)/$(1).tex)
+KIT_RUNDIRS_$(5) += $(filter $(call kit_rundir,$(5))/%,$(3))
+KIT_MODELFIGS_$(5) += $(if $(filter $(call kit_rundir,$(5))/%,$(3)),,$(FIG)/$(1).tex)
 KIT_CHAPTERS += $(5)
 endef
 # _kit_standin NAME SCRIPT DIRS DEPS NN: a figure drawn from kernel runs
@@ -63,7 +84,7 @@ $(CLAIMS)/ch$(1).tsv: $(2)/claims.conf $(addsuffix /meta,$(call kit_runs,$(3)) $
 		$(5) $(CLAIM_DEPS) tools/chapter-claims
 	@mkdir -p $$(@D)
 	@echo "  CLAIMS  chapter $(1:0%=%)"
-	$$(Q)BUILD=$(BUILD) tools/chapter-claims $(1) $(RUNS) $(MODEL_RUNS) > $$@.tmp && mv $$@.tmp $$@
+	$$(Q)BUILD=$(BUILD) tools/chapter-claims $(1) $(call kit_rundir,$(1)) $(MODEL_RUNS) > $$@.tmp && mv $$@.tmp $$@
 KIT_OUT_$(1) += $(CLAIMS)/ch$(1).tsv
 KIT_RUNDIRS_$(1) += $(call kit_runs,$(3))
 KIT_CHAPTERS += $(1)
@@ -99,6 +120,6 @@ $(REPORT_OUT)/slides-$(1).pdf: report/slidespdf report/kit-tex.sh report/kit-sli
 	@echo "  TEX     slides-$(1).pdf"
 	$(Q)report/slidespdf $(1) $(wildcard chapters/$(1)-*/slides.tex) $(REPORT_OUT) \
 		$$(if $$(filter $(1),$$(NOTRUN_CHAPTERS)),-,$(CLAIMS)/ch$(1).tsv)
-REPORT_DEPS += $(KIT_OUT_$(1))
+REPORT_DEPS += $(if $(filter $(1),$(KIT_UNAVAILABLE)),,$(KIT_OUT_$(1)))
 endef
 kit_chapters = $(foreach c,$(sort $(KIT_CHAPTERS)),$(eval $(call _kit_chapter,$(c))))

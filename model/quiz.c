@@ -549,6 +549,64 @@ static void q_step_path(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 	answer(q, "dirty_ratelimit_5", (double)rl[5].new_ratelimit, 0);
 }
 
+/*
+ * The per-bdi limits of Linux 6.2 and later (chapter 10; 6.12's
+ * __wb_calc_thresh(), wb_dirty_limits(), domain_dirty_freerun() and
+ * wb_position_ratio()'s strictlimit branch). A pool of thresh pages
+ * (background half or a quarter of it); a disk whose share of the
+ * writeback completions is share % and whose max_bytes caps it at cap
+ * pages. Its threshold is the smaller of the two; its background
+ * threshold the pool's scaled the same way; with strict_limit its writer
+ * runs free up to (wb_thresh + wb_bg_thresh) / 2 and above it gets the
+ * global cubic on the wb's numbers, 1 at that ceiling and 0 at wb_thresh
+ * (dt_polynom, 6.1's and 6.12's pos_ratio_polynom(), so that the quiz
+ * has no second copy of the law). The disk holds dirty pages between its
+ * ceiling and its threshold. Ranges: pools of 40 to 400 MiB, shares of 10
+ * to 50 %, caps of a quarter to three quarters of the share (the cap
+ * binds).
+ */
+static void q_bdi_limits(struct rng *r, FILE *f, int show, struct dt_quiz *q)
+{
+	unsigned long thresh = pick(r, 10, 100) * 1024, bg = thresh / pick(r, 2, 4);
+	unsigned long share = pick(r, 2, 10) * 5;
+	unsigned long by_share = thresh * share / 100;
+	unsigned long cap = by_share / 4 * pick(r, 1, 3) / 256 * 256;
+	unsigned long wthr = by_share < cap ? by_share : cap;
+	unsigned long wbg = bg * wthr / thresh;
+	unsigned long wfree = dt_freerun(wthr, wbg);
+	unsigned long dirty = wfree + (wthr - wfree) * pick(r, 1, 7) / 8;
+	long long pr = dt_polynom(DT_V61, wfree, dirty, wthr);
+	/* for the worked answer only */
+	double x = ((double)wfree - (double)dirty) / (double)(wthr - wfree);
+
+	fprintf(f, "Linux 6.2 and later can cap one disk's share of the dirty pool and make\n"
+		"its writers obey its own limit (chapter 10). The pool's threshold is\n"
+		"thresh = %lu pages (%.0f MiB; a page is 4 KiB), its background threshold\n"
+		"bg_thresh = %lu pages. A disk's share of the writeback completions is\n"
+		"%lu %%, and its max_bytes caps it at %lu pages (%.0f MiB). With whole numbers\n"
+		"and every division rounded down:\n\n"
+		"    wb_thresh    = min(thresh x share / 100, cap)\n"
+		"    wb_bg_thresh = bg_thresh x wb_thresh / thresh\n"
+		"    the disk's free-run ceiling = (wb_thresh + wb_bg_thresh) / 2\n\n"
+		"1. What is wb_thresh, in pages?\n"
+		"2. What is the disk's free-run ceiling, in pages?\n"
+		"3. The disk has strict_limit set and holds wb_dirty = %lu dirty pages.\n"
+		"   Above its ceiling its writers get pos_ratio = 1 + ((ceiling - wb_dirty)\n"
+		"   / (wb_thresh - ceiling))^3, capped to [0, 2] (pos_ratio_polynom(), in\n"
+		"   units of 1/1024 in the kernel). What is pos_ratio x 1024, rounded down?\n",
+		thresh, mib(thresh), bg, share, cap, mib(cap), dirty);
+	if (show)
+		fprintf(f, "\n1. thresh x share / 100 = %lu; the cap %lu is smaller: wb_thresh = %lu\n"
+			"2. wb_bg_thresh = %lu x %lu / %lu = %lu; the ceiling (%lu + %lu) / 2 = %lu\n"
+			"3. x = (%lu - %lu) / (%lu - %lu) = %.4f; 1 + x^3 = %.4f; x 1024 = %lld\n"
+			"   (the kernel's fixed-point steps round down on the way)\n",
+			by_share, cap, wthr, bg, wthr, thresh, wbg, wthr, wbg, wfree,
+			wfree, dirty, wthr, wfree, x, 1 + x * x * x, pr);
+	answer(q, "wb_thresh", (double)wthr, 0);
+	answer(q, "wb_freerun", (double)wfree, 0);
+	answer(q, "pos_ratio", (double)pr, 2);
+}
+
 static const struct topic {
 	const char *name;
 	void (*fn)(struct rng *r, FILE *f, int show, struct dt_quiz *q);
@@ -565,6 +623,7 @@ static const struct topic {
 	/* new topics go last: a topic's random stream depends on its index */
 	{ "loop", q_loop, "five updates of v10's loop: position, pool, rate (seeds 003-005)" },
 	{ "step-path", q_step_path, "five steps of v10's filter toward a new balanced rate (seed 005)" },
+	{ "bdi-limits", q_bdi_limits, "one disk's cap and strict limit (Linux 6.2 and later, chapter 10)" },
 };
 
 int dt_quiz_ntopics(void) { return (int)(sizeof(topics) / sizeof(topics[0])); }

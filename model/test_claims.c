@@ -1491,6 +1491,23 @@ static double quiz_expect(const char *topic, const char *t, int k, double *real)
 
 		return (double)dt_max_pause(DT_V61, (unsigned long)w, (unsigned long)bd);
 	}
+	if (!strcmp(topic, "bdi-limits")) {
+		double th = after(t, "thresh = "), bg = after(t, "bg_thresh = ");
+		double sh = after(t, "writeback completions is"), cap = after(t, "caps it at ");
+		double d = after(t, "wb_dirty = ");
+		unsigned long by_share, wthr, wfree;
+
+		if (isnan(th) || isnan(bg) || isnan(sh) || isnan(cap) || isnan(d))
+			return NAN;
+		by_share = (unsigned long)th * (unsigned long)sh / 100;
+		wthr = by_share < (unsigned long)cap ? by_share : (unsigned long)cap;
+		wfree = dt_freerun(wthr, (unsigned long)bg * wthr / (unsigned long)th);
+		if (k == 0)
+			return (double)wthr;
+		if (k == 1)
+			return (double)wfree;
+		return (double)dt_polynom(DT_V61, wfree, (unsigned long)d, wthr);
+	}
 	if (!strcmp(topic, "loop")) {
 		unsigned long d[6], rt[6];
 

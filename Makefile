@@ -297,7 +297,7 @@ REPORT_PDF_DEPS := $(if $(REPORT_PARTIAL),$(REPORT_AVAIL),$(REPORT_DEPS))
 REPORT_CLAIMS := $(sort $(filter %.tsv,$(REPORT_PDF_DEPS)))
 
 # the run-to-run spread of the kernel verdicts, when `make spread` made it
-SPREAD := $(wildcard $(BUILD)/spread/summary.tsv)
+SPREAD := $(wildcard $(BUILD)/spread$(KSUFFIX)/summary.tsv)
 # the other kernels' verdicts, where make KERNEL=K made some (a column
 # each in the report's kernel table; make KERNELS="6.1 6.12")
 claims_of = $(BUILD)/claims$(shell tools/kernels get $(1) suffix)

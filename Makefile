@@ -181,10 +181,13 @@ $(BUILD)/specs/%.spec: $$(FAMILY_$$*) experiments/spec FORCE
 	$(Q)experiments/spec expand $(FAMILY_$*) $* > $@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
 ifeq ($(REPORT_PARTIAL),)
+# (kit_run: the recipe of a kernel run, also a pinned chapter's (below);
+# $(1): more key=value arguments)
+kit_run = $(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
+		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi; \
+	KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(1) $(RUN_ARGS) -o $(@D)
 $(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call src_of,$$*)) $(LAB_DEPS) | lab
-	$(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
-		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi
-	$(Q)KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(RUN_ARGS) -o $(RUNS)/$*
+	$(call kit_run)
 else
 # `make report`: a kernel run is used as it is, never made or remade
 # (make chapter-NN or make remakes a run whose spec or lab changed)
@@ -226,9 +229,7 @@ $(kit_chapters)
 define _kit_pinned_rule
 $(BUILD)/runs$(2)/%/meta: $$$$(call spec_of,$$$$*) $$$$(call pre_of,$$$$(call src_of,$$$$*)) \
 		$(BUILD)/kernel$(2)/bzImage $(filter-out $(KERNEL_DIR)/bzImage,$(LAB_DEPS)) | lab
-	$$(Q)if [ $$(words $$(call spec_of,$$*)) -ne 1 ]; then \
-		echo "$$(call spec_of,$$*): spec name $$* is not unique" >&2; exit 1; fi
-	$$(Q)KIT_NO_MAKE=1 experiments/run $$(call spec_of,$$*) kernel=$(1) $$(RUN_ARGS) -o $$(@D)
+	$$(call kit_run,kernel=$(1))
 $(BUILD)/kernel$(2)/bzImage: kernel-deps-$(1)
 kernel-deps-$(1): FORCE
 	$$(Q)tools/deps $(1)

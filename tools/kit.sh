@@ -8,12 +8,40 @@
 # kit_wait_pid PID TAG WHAT EXPECT LOG
 #                           wait for a background job, printing elapsed time
 #                           every 30 s; on failure print the tail of LOG.
+# kit_cpio DIR PATH...      DIR's PATHs (and all below them) as a newc
+#                           archive on stdout, the same bytes wherever and
+#                           whenever it is made
 
 kit_step() { printf '  %-7s %s\n' "$1" "$2"; }
 
 kit_die() {
 	printf '%s: %s: %s\n' "$1" "$2" "$3" >&2
 	exit 1
+}
+
+# kit_cpio DIR PATH...: a reproducible newc archive (the practices of
+# reproducible-builds.org): entries sorted by name in the C locale, every
+# mtime at KIT_EPOCH, owner root, modes 0755 (folders, executables) or
+# 0644, inode numbers renumbered and device numbers dropped (cpio
+# --reproducible). The guest sees nothing of the host's clock, user or
+# file system through it, and two builds in two folders or on two
+# machines give the same archive from the same inputs. (It changes DIR's
+# times and modes: DIR is a staging folder.)
+# KIT_EPOCH: 2011-08-26 11:38:13 UTC, when v10 was posted; the guest's
+# real-time clock starts there too (experiments/run).
+KIT_EPOCH=1314358693
+kit_cpio() {
+	local d=$1
+	shift
+	(
+		cd "$d" || exit 1
+		find "$@" -type d -exec chmod 0755 {} + &&
+			find "$@" -type f -perm /111 -exec chmod 0755 {} + &&
+			find "$@" -type f ! -perm /111 -exec chmod 0644 {} + &&
+			find "$@" -exec touch -h -d "@$KIT_EPOCH" {} + &&
+			find "$@" -print0 | LC_ALL=C sort -z |
+			cpio --null -o -H newc --quiet --reproducible --owner=0:0
+	)
 }
 
 kit_meta() { sed -n "s/^$2 = //p" "$1/meta" 2>/dev/null | head -1; }

@@ -31,8 +31,9 @@
 #   deps-report  install only what report, pdf-NN and slides need (no QEMU)
 #   answers  the computed answer keys of the chapters' exercises (the
 #            teacher's; model and quiz keys need no kernel run)
-#   grade    CH=NN ANSWERS=FILE: a student's answers against the key
-#            (computed first; keys whose kernel runs are missing are listed)
+#   grade    ANSWERS=FILE [CH=NN]: a student's answers against the keys
+#            of the chapters the file answers (computed first; keys whose
+#            kernel runs are missing are listed; no value of a key is shown)
 #   skel     LAW=cubic|bdi-line|step-filter|pause DIR=NEW: the model with
 #            one law left for the student (make -C DIR/model check grades it)
 #   runs-list  [CH="03 05"] the missing or stale kernel runs, one shell
@@ -344,20 +345,30 @@ report-all:
 # answers: the teacher's key of every chapter's exercises (tools/answers,
 # from chapters/*/answers.conf: the model, the quiz and the kernel runs
 # made so far) into $(ANSWERS_OUT)/chNN.key. grade: a student's
-# "key = value" file against one chapter's key (tools/grade), computed
-# first. Both need only a C compiler and make (deps-model): a key that
-# needs a kernel run not made yet says so and is skipped.
+# "key = value" file against the keys of the chapters it answers (CH=NN:
+# that chapter's only), computed first into $(GRADE_KEYS) without the
+# teacher's model answers; it prints ok, wrong, not answered or not
+# graded (needs a run) per key and no value of a key (REVEAL=1, the
+# teacher's, adds them). Both need only a C compiler and make
+# (deps-model): a key that needs a kernel run not made yet says so and is
+# skipped.
 ANSWERS_OUT := $(BUILD)/answers$(KSUFFIX)
+GRADE_KEYS := $(BUILD)/grade-keys$(KSUFFIX)
 .PHONY: answers grade
 # (KIT_CHAPTER_RUNS: where a chapter pinned to another kernel has its runs)
 KIT_CHAPTER_RUNS = $(foreach c,$(sort $(KIT_CHAPTERS)),$(if $(KIT_KERNEL_$(c)),$(c)=$(call kit_rundir,$(c))))
 answers: deps-model $(DTMODEL) $(DT)
 	$(Q)RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(ANSWERS_OUT)
 grade: deps-model $(DTMODEL) $(DT)
-	$(Q)[ -n "$(CH)" ] && [ -n "$(ANSWERS)" ] || { echo "usage: make grade CH=NN ANSWERS=FILE" >&2; exit 2; }
-	$(Q)[ -d "$$(echo chapters/$(CH)-*)" ] || { echo "make grade: CH=$(CH): no chapter chapters/$(CH)-*" >&2; exit 2; }
-	$(Q)RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(ANSWERS_OUT) chapters/$(CH)-*
-	$(Q)tools/grade $(ANSWERS_OUT)/ch$(CH).key $(ANSWERS)
+	$(Q)[ -n "$(ANSWERS)" ] || { echo "usage: make grade ANSWERS=FILE [CH=NN]" >&2; exit 2; }
+	$(Q)[ -e "$(ANSWERS)" ] && [ ! -d "$(ANSWERS)" ] && [ -r "$(ANSWERS)" ] || \
+		{ echo "make grade: ANSWERS=$(ANSWERS): not a readable file of KEY = VALUE lines" >&2; exit 2; }
+	$(Q)chs="$(CH)"; [ -n "$$chs" ] || chs=$$(sed -n 's/^[[:space:]]*ex\([0-9][0-9]\)\..*/\1/p' "$(ANSWERS)" | sort -u); \
+	[ -n "$$chs" ] || { echo "make grade: $(ANSWERS): no key exNN.M... in it (CH=NN grades one chapter)" >&2; exit 2; }; \
+	dirs=""; for c in $$chs; do d=$$(echo chapters/$$c-*); \
+		[ -d "$$d" ] || { echo "make grade: chapter $$c: no chapter chapters/$$c-*" >&2; exit 2; }; dirs="$$dirs $$d"; done; \
+	ANSWERS_NO_TEACHER=1 RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(GRADE_KEYS) $$dirs && \
+	tools/grade $$(for c in $$chs; do echo $(GRADE_KEYS)/ch$$c.key; done) "$(ANSWERS)"
 # skel: a copy of the model with one law blanked (tools/skel), graded by
 # make -C DIR/model check
 .PHONY: skel

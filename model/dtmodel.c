@@ -1064,19 +1064,27 @@ static int cmd_replay(int argc, char **argv)
 static int cmd_quiz(int argc, char **argv)
 {
 	const char *topic = NULL;
-	unsigned long seed = 1;
-	int show = 0, i;
+	unsigned long seed = 0;
+	int show = 0, have_seed = 0, i;
 	struct dt_quiz q;
 
 	for (i = 0; i < argc; i++) {
 		char *end;
 
-		if (!strcmp(argv[i], "-c")) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			topic = NULL;
+			break;
+		} else if (!strcmp(argv[i], "-c")) {
 			show = 1;
 		} else if (!strncmp(argv[i], "seed=", 5)) {
+			/* strtoul takes "-3" and wraps it: a seed is digits only */
+			if (argv[i][5] < '0' || argv[i][5] > '9')
+				die("quiz: seed: '%s' is not a whole number from 0 up%s", argv[i] + 5, "");
+			errno = 0;
 			seed = strtoul(argv[i] + 5, &end, 10);
-			if (end == argv[i] + 5 || *end)
-				die("quiz: seed: '%s' is not a whole number%s", argv[i] + 5, "");
+			if (*end || errno)
+				die("quiz: seed: '%s' is not a whole number from 0 up%s", argv[i] + 5, "");
+			have_seed = 1;
 		} else if (!topic && !strchr(argv[i], '=')) {
 			topic = argv[i];
 		} else {
@@ -1089,8 +1097,12 @@ static int cmd_quiz(int argc, char **argv)
 			printf("  %-16s %s\n", dt_quiz_topic(i), dt_quiz_what(i));
 		return 0;
 	}
-	if (dt_quiz(topic, seed, show, stdout, &q))
+	if (dt_quiz_find(topic) < 0)
 		die("quiz: %s: unknown topic%s (dtmodel quiz lists them)", topic, "");
+	/* each student their own problem: no seed is no problem, not seed 1 */
+	if (!have_seed)
+		die("quiz: %s: give your seed: dtmodel quiz %s seed=N (the number your teacher gave you)", topic, topic);
+	dt_quiz(topic, seed, show, stdout, &q);
 	return 0;
 }
 

@@ -630,25 +630,32 @@ int dt_quiz_ntopics(void) { return (int)(sizeof(topics) / sizeof(topics[0])); }
 const char *dt_quiz_topic(int i) { return topics[i].name; }
 const char *dt_quiz_what(int i) { return topics[i].what; }
 
+int dt_quiz_find(const char *topic)
+{
+	int i;
+
+	for (i = 0; i < dt_quiz_ntopics(); i++)
+		if (!strcmp(topic, topics[i].name))
+			return i;
+	return -1;
+}
+
 int dt_quiz(const char *topic, unsigned long seed, int show, FILE *f,
 	    struct dt_quiz *q)
 {
 	struct rng r;
-	int i, k;
+	int i = dt_quiz_find(topic), k;
 
-	for (i = 0; i < dt_quiz_ntopics(); i++) {
-		if (strcmp(topic, topics[i].name))
-			continue;
-		/* a different stream per topic, and never the all-zero state */
-		r.s = (seed + 1) * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)(i + 1) << 32;
-		next(&r);
-		memset(q, 0, sizeof(*q));
-		fprintf(f, "[%s, seed=%lu]\n", topic, seed);
-		topics[i].fn(&r, f, show, q);
-		if (show)
-			for (k = 0; k < q->nans; k++)
-				fprintf(f, "answer: %s = %.10g\n", q->ans[k].key, q->ans[k].value);
-		return 0;
-	}
-	return -1;
+	if (i < 0)
+		return -1;
+	/* a different stream per topic, and never the all-zero state */
+	r.s = (seed + 1) * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)(i + 1) << 32;
+	next(&r);
+	memset(q, 0, sizeof(*q));
+	fprintf(f, "[%s, seed=%lu]\n", topic, seed);
+	topics[i].fn(&r, f, show, q);
+	if (show)
+		for (k = 0; k < q->nans; k++)
+			fprintf(f, "answer: %s = %.10g\n", q->ans[k].key, q->ans[k].value);
+	return 0;
 }

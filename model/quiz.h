@@ -21,6 +21,8 @@ struct dt_quiz {
 int dt_quiz_ntopics(void);
 const char *dt_quiz_topic(int i);
 const char *dt_quiz_what(int i);
+/* the index of topic, -1 if there is none */
+int dt_quiz_find(const char *topic);
 
 /* Prints topic's problem for seed to f (and with show, the worked answer
  * and "answer: KEY = VALUE" lines); fills q. -1 for an unknown topic. */

@@ -11,9 +11,10 @@
 #                             mechanism); a sanity row gives the first only
 #   t_run RUN SPEC [--throttled FROM] [KEY=VALUE...]
 #                             makes the kernel run RUN (experiments/run) when
-#                             it is missing or stale (kernel, initramfs,
-#                             spec or its pre= script newer than its meta,
-#                             other overrides); if
+#                             it is missing or stale (t_run_stale: made from
+#                             another image of its kernel or another
+#                             initramfs, spec or its pre= script newer
+#                             than its meta, other overrides); if
 #                             the guest's dirtying capacity is under
 #                             LAB_MIN_X (3) x its disks, or (with
 #                             --throttled FROM as the first KEY) the writers
@@ -188,19 +189,29 @@ t_claim() { # ROWS ID
 	fi
 }
 
-# t_run_stale RUN SPEC [KEY=VALUE...]: 0 when RUN is missing or older than
-# what makes it (kernel, initramfs, spec, its pre= script, the overrides)
+_t_meta() { sed -n "s/^$2 = //p" "$1/meta" | head -1; }	# RUN KEY
+# t_run_stale RUN SPEC [KEY=VALUE...]: 0 when RUN is missing, or was made
+# from another lab than the one a run would boot now (by content: the
+# sha256 of its own kernel's image, build/kernel + the suffix of the
+# kernel its meta names, and of the initramfs, against those its meta
+# records), or is older than its spec or pre= script, or had other
+# overrides
 t_run_stale() {
-	local run=$1 spec=$2 kit pre
+	local run=$1 spec=$2 kit pre k img
 	shift 2
 	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	local build=${BUILD:-$kit/build}
 	# the spec's pre= script (a path relative to the kit)
 	pre=$(sed -n 's/^pre *= *//p' "$spec" | tail -1)
-	[ ! -r "$run/meta" ] || [ "$build/kernel/bzImage" -nt "$run/meta" ] ||
-		[ "$build/initramfs.cpio.gz" -nt "$run/meta" ] || [ "$spec" -nt "$run/meta" ] ||
+	[ -r "$run/meta" ] || return 0
+	k=$(_t_meta "$run" kernel)
+	img=$build/kernel$("$kit/tools/kernels" get "${k:-none}" suffix 2> /dev/null || echo .none)/bzImage
+	[ -r "$img" ] && [ "$(_t_meta "$run" bzimage_sha256)" = "$(sha256sum < "$img" | cut -d' ' -f1)" ] || return 0
+	[ -r "$build/initramfs.cpio.gz" ] &&
+		[ "$(_t_meta "$run" initramfs_sha256)" = "$(sha256sum < "$build/initramfs.cpio.gz" | cut -d' ' -f1)" ] || return 0
+	[ "$spec" -nt "$run/meta" ] ||
 		{ [ -n "$pre" ] && [ "$kit/$pre" -nt "$run/meta" ]; } ||
-		[ "$(sed -n 's/^overrides = //p' "$run/meta")" != "$*" ] ||
+		[ "$(_t_meta "$run" overrides)" != "$*" ] ||
 		! grep -q '^capacity_x_disk = ' "$run/meta"
 }
 t_run() {

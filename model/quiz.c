@@ -576,7 +576,13 @@ static void q_bdi_limits(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 	unsigned long wfree = dt_freerun(wthr, wbg);
 	unsigned long dirty = wfree + (wthr - wfree) * pick(r, 1, 7) / 8;
 	long long pr = dt_polynom(DT_V61, wfree, dirty, wthr);
-	/* for the worked answer only */
+	/* the worked answer's steps, the kernel's integers as dt_polynom()
+	 * takes them (pos_ratio_polynom(): an odd divisor, x truncated toward
+	 * zero, two arithmetic shifts that round toward minus infinity); and
+	 * the real-number value, to show what the fixed point moves */
+	long long den = (long long)((wthr - wfree) | 1);
+	long long xi = ((long long)wfree - (long long)dirty) * 1024 / den;
+	long long x2 = (xi * xi) >> 10, x3 = (x2 * xi) >> 10;
 	double x = ((double)wfree - (double)dirty) / (double)(wthr - wfree);
 
 	fprintf(f, "Linux 6.2 and later can cap one disk's share of the dirty pool and make\n"
@@ -592,16 +598,27 @@ static void q_bdi_limits(struct rng *r, FILE *f, int show, struct dt_quiz *q)
 		"2. What is the disk's free-run ceiling, in pages?\n"
 		"3. The disk has strict_limit set and holds wb_dirty = %lu dirty pages.\n"
 		"   Above its ceiling its writers get pos_ratio = 1 + ((ceiling - wb_dirty)\n"
-		"   / (wb_thresh - ceiling))^3, capped to [0, 2] (pos_ratio_polynom(), in\n"
-		"   units of 1/1024 in the kernel). What is pos_ratio x 1024, rounded down?\n",
+		"   / (wb_thresh - ceiling))^3, capped to [0, 2]. The kernel computes it in\n"
+		"   fixed point, 1024 = 1.0 (pos_ratio_polynom()):\n\n"
+		"    x = (ceiling - wb_dirty) x 1024 / ((wb_thresh - ceiling) | 1)\n"
+		"        (truncated toward zero; | 1 makes the divisor odd, never 0)\n"
+		"    y = x x x / 1024, then y = y x x / 1024 (each rounded down, toward\n"
+		"        minus infinity)\n"
+		"    pos_ratio = 1024 + y, capped to [0, 2048]\n\n"
+		"   What is pos_ratio, in the kernel's 1024ths?\n",
 		thresh, mib(thresh), bg, share, cap, mib(cap), dirty);
 	if (show)
 		fprintf(f, "\n1. thresh x share / 100 = %lu; the cap %lu is smaller: wb_thresh = %lu\n"
 			"2. wb_bg_thresh = %lu x %lu / %lu = %lu; the ceiling (%lu + %lu) / 2 = %lu\n"
-			"3. x = (%lu - %lu) / (%lu - %lu) = %.4f; 1 + x^3 = %.4f; x 1024 = %lld\n"
-			"   (the kernel's fixed-point steps round down on the way)\n",
+			"3. (%lu - %lu) | 1 = %lld; x = (%lu - %lu) x 1024 / %lld = %lld;\n"
+			"   y = %lld x %lld / 1024 = %lld; y = %lld x %lld / 1024 = %lld;\n"
+			"   pos_ratio = 1024 %c %lld = %lld\n"
+			"   (in real numbers 1 + ((%lu - %lu) / (%lu - %lu))^3 = %.4f, x 1024 = %.1f:\n"
+			"   the odd divisor and the roundings move the kernel's value by %.0f)\n",
 			by_share, cap, wthr, bg, wthr, thresh, wbg, wthr, wbg, wfree,
-			wfree, dirty, wthr, wfree, x, 1 + x * x * x, pr);
+			wthr, wfree, den, wfree, dirty, den, xi, xi, xi, x2, x2, xi, x3, x3 < 0 ? '-' : '+', x3 < 0 ? -x3 : x3, pr,
+			wfree, dirty, wthr, wfree, 1 + x * x * x, 1024 * (1 + x * x * x),
+			(double)pr - 1024 * (1 + x * x * x));
 	answer(q, "wb_thresh", (double)wthr, 0);
 	answer(q, "wb_freerun", (double)wfree, 0);
 	answer(q, "pos_ratio", (double)pr, 2);

@@ -2,7 +2,7 @@
 # Loaded by figures/plot before a figure script. Expects gnuplot variables:
 #   out   output path without extension
 #   fmt   "tex" (report: cairolatex, fonts from the LaTeX text),
-#         "png" (README) or "pdf" (stand-alone PDF)
+#         "png" (docs/walkthrough.md) or "pdf" (stand-alone PDF)
 #   run   the (first) run folder; run1..runN and nruns for multi-run figures
 #   caption  a one-line data source, drawn under the plot
 if (fmt eq "png") {

@@ -841,7 +841,7 @@ static void test_cli(const char *dtmodel)
 		}
 	}
 	claim(ok, "dtmodel: bad arguments give one line naming the key, non-zero exit",
-	      "issue 3, command", "%u cases", (unsigned)(sizeof(bads) / sizeof(bads[0])));
+	      "the kit's rule for bad input", "%u cases", (unsigned)(sizeof(bads) / sizeof(bads[0])));
 
 	/* the command prints the library's integer for the same inputs, and
 	 * that is 1.0 at the setpoint up to the divisor's "+ 1" (1 unit) */
@@ -871,7 +871,8 @@ static void test_cli(const char *dtmodel)
 		 dtmodel, dir);
 	st = sh(cmd, NULL, 0);
 	ok = st == 0;
-	/* the column lists of the lab's decoder (issue 3 brief), plus pos_ratio */
+	/* the column lists of the lab's decoder (experiments/dtdecode), plus
+	 * pos_ratio */
 	snprintf(path, sizeof(path), "%s/balance_dirty_pages.tsv", dir);
 	ok &= first_line_is(path, "time\tcpu\tpid\tcomm\tbdi\tlimit\tsetpoint\tdirty\t"
 		"bdi_setpoint\tbdi_dirty\tdirty_ratelimit\ttask_ratelimit\tdirtied\t"
@@ -901,7 +902,7 @@ static void test_cli(const char *dtmodel)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	sh(cmd, NULL, 0);
 	claim(ok, "dtmodel sim -o: the lab's file and column names, replaced atomically",
-	      "issue 3; seeds 008-010 fields", "4 TSV headers, 20 fields per bdp row, no leftovers");
+	      "the lab's TSVs (dtdecode); seeds 008-010 fields", "4 TSV headers, 20 fields per bdp row, no leftovers");
 }
 
 /*
@@ -1819,7 +1820,7 @@ static void test_quiz_paths(void)
 	claim(ok_path && moved > 50, "quiz step-path: the rate moves toward the balanced rate and never past it",
 	      "seed 005 lines 122-149", "seeds 0..99, %d of them moved in 5 updates%s", moved, why_p);
 	/* the cap is 6.1's ceiling; an answer that is mostly the ceiling
-	 * tests nothing of the formula (73 of 100 before issue 26) */
+	 * tests nothing of the formula (73 of 100 before commit 84f4e64) */
 	claim(ok_mp && capped <= 25, "quiz max-pause: the 200 ms cap is the answer for at most 25 of seeds 0..99",
 	      "6.1 wb_max_pause()", "%d of 100 capped", capped);
 }
@@ -1838,7 +1839,7 @@ static void test_keys_table(void)
 
 	snprintf(dir, sizeof(dir), "%s/dtkeys.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
-		claim(0, "model: defaults and ranges from experiments/keys", "issue 24", "mkdtemp failed");
+		claim(0, "model: defaults and ranges from experiments/keys", "experiments/keys, the one table of keys", "mkdtemp failed");
 		return;
 	}
 	snprintf(cmd, sizeof(cmd),
@@ -1853,7 +1854,7 @@ static void test_keys_table(void)
 	ok = ok && st != 0 && strstr(out, "cpus") && strstr(out, "1..2");
 	out[strcspn(out, "\n")] = 0;
 	claim(ok, "model: defaults and ranges from experiments/keys (a copy with tasks 3 and cpus 1..2)",
-	      "issue 24", "cpus=4: %s", out);
+	      "experiments/keys, the one table of keys", "cpus=4: %s", out);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	sh(cmd, out, sizeof(out));
 }

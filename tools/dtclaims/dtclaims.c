@@ -127,7 +127,7 @@
  *                          run (default -)
  *   control-value TEXT     the control's (default: value's)
  *   other-value TEXT       the same measure on the other kernel code's runs
- *                          (6.1 beside v10, issue 25: a measured
+ *                          (6.1 beside v10: a measured
  *                          difference, not a verdict), read on the
  *                          kernel's runs (column other_code; default -)
  *   why TEXT               the reason: the tolerance and where it comes from
@@ -1853,7 +1853,7 @@ static char *do_row(struct row *r)
 	kv = (char *)verdict_of(r, k, "kernel");
 	kval = text_of(k, find(r, "value"));
 	/* the other kernel code's number on the same measure (a measured
-	 * difference, issue 25): other-value on the kernel's runs, or - */
+	 * difference, not a verdict): other-value on the kernel's runs, or - */
 	oval = find(r, "other-value") ? text_of(k, find(r, "other-value")) : "-";
 	at(head);
 	text = expand(k, text);

@@ -37,7 +37,7 @@
 #   skel     LAW=cubic|bdi-line|step-filter|pause DIR=NEW: the model with
 #            one law left for the student (make -C DIR/model check grades it)
 #   runs-list  [CH="03 05"] the missing or stale kernel runs, one shell
-#            command each, for GNU parallel or another engine (README)
+#            command each, for GNU parallel or another engine (docs/many-machines.md)
 #   specs    the spec file of every run of a family ($(BUILD)/specs)
 #   help     this list, with times
 #   clean    remove $(BUILD)
@@ -59,25 +59,41 @@ export KIT_KERNEL := $(KERNEL)
 KERNEL_LIST := $(shell tools/kernels list)
 KERNELS ?= $(KERNEL)
 DT := $(BUILD)/dt/dt
+DTSPEC := $(BUILD)/dtspec/dtspec
+export KIT_DTSPEC := $(DTSPEC)
 DTCLAIMS := $(BUILD)/dtclaims/dtclaims
 CC ?= gcc
 CFLAGS ?= -O2 -g -Wall -Wextra -Werror
 TRACE_CFLAGS = $(shell pkg-config --cflags libtracecmd libtraceevent 2>/dev/null)
 TRACE_LIBS = $(shell pkg-config --libs libtracecmd libtraceevent 2>/dev/null)
 Q ?= @
+# Plain `make` and `make check` use every guest slot: as many jobs as the
+# machine has slots (tools/kit.sh kit_slot_count: cores per slot width, or
+# KIT_SLOTS), so that two guests run at once on 2 cores and the rest of
+# the work (figures, model runs, claims) fills the gaps. A -j on the
+# command line wins (make -j1: one job at a time). Only the top make sets
+# it; the sub-makes share its jobserver.
+ifeq ($(MAKELEVEL),0)
+KIT_JOBS := $(shell bash -c '. tools/kit.sh && kit_slot_count' 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(KIT_JOBS)
+endif
 
 .PHONY: all deps deps-model deps-report model lab kernel check bench spread smoke report report-all slides clean help FORCE
 # (the other kernels of KERNELS first, whole, each its lab, smoke run and
 # report; then this one's, in a make that reads their verdicts: its
 # report shows them beside its own. A sub-make, so that -jN keeps that
 # order.)
+# (its wall time and jobs go to $(BUILD)/make_seconds: make bench prints
+# them)
 all: $(if $(filter-out $(KERNEL),$(KERNELS)),kernels-others)
-	$(Q)$(MAKE) --no-print-directory KERNELS=$(KERNEL) deps lab smoke report-all
+	$(Q)t0=$$(date +%s); $(MAKE) --no-print-directory KERNELS=$(KERNEL) report-all && \
+		echo "$$(($$(date +%s) - t0)) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),1) $(KERNEL)" > $(BUILD)/make_seconds$(KSUFFIX)
 .PHONY: kernels-others
 kernels-others:
 	$(Q)$(foreach k,$(filter-out $(KERNEL),$(KERNELS)),$(MAKE) --no-print-directory KERNEL=$(k) KERNELS=$(k) all &&) true
 
-deps:
+# (deps after deps-model, never beside it: one apt-get at a time)
+deps: deps-model
 	$(Q)tools/deps $(KERNEL)
 # what the model, the quiz, the answer keys and grading need: a C compiler
 # and make (no QEMU, kernel source or TeX)
@@ -85,7 +101,7 @@ deps-model:
 	$(Q)tools/deps model
 # model: the model and dt (build/model/dtmodel: sim, curve, quiz), from the
 # C compiler alone
-model: deps-model $(DTMODEL) $(DT)
+model: deps-model $(DTMODEL) $(DT) $(DTSPEC)
 # what `make report` needs beyond the model: gnuplot and TeX (no QEMU)
 deps-report:
 	$(Q)tools/deps report
@@ -93,7 +109,7 @@ deps-report:
 # --- the lab ---------------------------------------------------------------
 KERNEL_DIR := $(BUILD)/kernel$(KSUFFIX)
 lab: deps $(KERNEL_DIR)/bzImage $(BUILD)/initramfs.cpio.gz $(BUILD)/dtdecode/dtdecode \
-	$(DT) $(DTCLAIMS)
+	$(DT) $(DTCLAIMS) $(DTSPEC)
 # lab-K: kernel K's lab (the Debian package of K too)
 lab-%: FORCE
 	$(Q)$(MAKE) --no-print-directory KERNEL=$* lab
@@ -104,34 +120,43 @@ lab-%: FORCE
 # of patches/kernels (build/kernel + its suffix).
 kernel: $(KERNEL_DIR)/bzImage
 define _kit_kernel_rule
-$(BUILD)/kernel$(shell tools/kernels get $(1) suffix)/bzImage: FORCE
+$(BUILD)/kernel$(shell tools/kernels get $(1) suffix)/bzImage: FORCE | deps
 	$$(Q)KIT_KERNEL=$(1) experiments/build-kernel $$(BUILD)
 endef
 $(foreach k,$(KERNEL_LIST),$(eval $(call _kit_kernel_rule,$(k))))
 FORCE:
 
-$(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw &: experiments/dtwork/dtwork.c experiments/dtwork/dtbw.c experiments/dtwork/Makefile
+# (each file of the lab waits for deps: with -j, make would start them
+# beside the install of the packages they need)
+$(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw &: experiments/dtwork/dtwork.c experiments/dtwork/dtbw.c experiments/dtwork/Makefile | deps-model
 	$(Q)$(MAKE) -s -C experiments/dtwork BUILD=$(BUILD) all
 
 $(BUILD)/initramfs.cpio.gz: experiments/build-initramfs experiments/guest/init \
-		$(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw /usr/bin/trace-cmd /sbin/mke2fs
+		$(BUILD)/dtwork/dtwork $(BUILD)/dtwork/dtbw | deps
 	$(Q)experiments/build-initramfs $(BUILD)
 
-$(BUILD)/dtdecode/dtdecode: experiments/dtdecode/dtdecode.c
+$(BUILD)/dtdecode/dtdecode: experiments/dtdecode/dtdecode.c | deps
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(TRACE_CFLAGS) $< -o $@ $(TRACE_LIBS)
 
 # dt: the one analysis tool (claims, figures, tests); it shares the
 # model's laws (dtlaw.c: the poll interval)
-$(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtlaw.h
+$(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtlaw.h | deps-model
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< model/dtlaw.c -o $@ -lm
 
+# dtspec: the one reader of spec files (experiments/spec runs it; the
+# model links its dtspec.c)
+$(DTSPEC): experiments/dtspec/dtspec.c experiments/dtspec/dtspec.h experiments/dtspec/main.c | deps-model
+	@mkdir -p $(@D)
+	@echo "  CC      experiments/dtspec"
+	$(Q)$(CC) $(CFLAGS) -std=gnu11 -DDTSPEC_KIT='"$(KIT)"' experiments/dtspec/dtspec.c experiments/dtspec/main.c -o $@
+
 # dtclaims: a chapter's verdict rows from its claims.conf, every number
 # from dt (tools/chapter-claims runs it)
-$(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/common/tsvexpr.h
+$(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/common/tsvexpr.h | deps-model
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
@@ -159,15 +184,26 @@ SPECS := $(wildcard experiments/*.spec chapters/*/*.spec)
 # of run NAME; the run's own spec is generated as $(BUILD)/specs/NAME.spec
 # and rewritten only when its expansion changes, so editing one value of
 # a family remakes only the runs whose spec that value changed.
-FAMILIES := $(shell grep -l '^name *=' $(SPECS) 2>/dev/null)
-$(foreach f,$(FAMILIES),$(eval RUNS_OF_$(f) := $(shell experiments/spec names $(f))) \
-	$(foreach n,$(RUNS_OF_$(f)),$(eval FAMILY_$(n) := $(f))))
+# The families and their runs come from dtspec, in $(BUILD)/families.mk:
+# make builds dtspec and that file first when a spec changed (GNU make
+# remakes an included makefile, then reads it anew).
+$(BUILD)/families.mk: $(DTSPEC) $(SPECS)
+	@mkdir -p $(@D)
+	$(Q)for f in $(SPECS); do \
+		[ "$$($(DTSPEC) kind $$f)" = family ] || continue; \
+		echo "FAMILIES += $$f"; \
+		n=$$($(DTSPEC) names $$f | tr '\n' ' ') || exit 1; \
+		echo "RUNS_OF_$$f := $$n"; \
+		for r in $$n; do echo "FAMILY_$$r := $$f"; done; \
+	done > $@.tmp && mv $@.tmp $@
+FAMILIES :=
+-include $(BUILD)/families.mk
 # the runs a spec file stands for
 runs_of = $(if $(filter $(1),$(FAMILIES)),$(RUNS_OF_$(1)),$(basename $(notdir $(1))))
 spec_of = $(or $(filter %/$(1).spec,$(filter-out $(FAMILIES),$(SPECS))),$(if $(FAMILY_$(1)),$(BUILD)/specs/$(1).spec),$(error no spec file $(1).spec, and no family naming $(1), in experiments/ or chapters/*/))
 src_of = $(or $(FAMILY_$(1)),$(call spec_of,$(1)))
 # the guest script a spec names with pre= (a path relative to the kit)
-pre_of = $(shell sed -n 's/^pre *= *//p' $(1) | tail -1)
+pre_of = $(shell $(DTSPEC) get $(1) pre 2> /dev/null)
 LAB_DEPS := $(KERNEL_DIR)/bzImage $(BUILD)/initramfs.cpio.gz experiments/guest/lib.sh \
 	$(BUILD)/dtdecode/dtdecode experiments/run
 PLOT_DEPS := figures/plot figures/style.gp $(DT)
@@ -177,16 +213,16 @@ CLAIM_DEPS = tools/claims.cols tools/seeds.tsv $(DT) $(DTCLAIMS) $(DTMODEL)
 # (precious: make would delete them as intermediate files, and the next
 # make would write them anew and remake their runs)
 .PRECIOUS: $(BUILD)/specs/%.spec
-$(BUILD)/specs/%.spec: $$(FAMILY_$$*) experiments/spec FORCE
+$(BUILD)/specs/%.spec: $$(FAMILY_$$*) $(DTSPEC) FORCE
 	@mkdir -p $(@D)
-	$(Q)experiments/spec expand $(FAMILY_$*) $* > $@.tmp && \
+	$(Q)$(DTSPEC) expand $(FAMILY_$*) $* > $@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
 ifeq ($(REPORT_PARTIAL),)
 # (kit_run: the recipe of a kernel run, also a pinned chapter's (below);
 # $(1): more key=value arguments)
 kit_run = $(Q)if [ $(words $(call spec_of,$*)) -ne 1 ]; then \
 		echo "$(call spec_of,$*): spec name $* is not unique" >&2; exit 1; fi; \
-	KIT_NO_MAKE=1 experiments/run $(call spec_of,$*) $(1) $(RUN_ARGS) -o $(@D)
+	experiments/run $(call spec_of,$*) $(1) $(RUN_ARGS) -o $(@D)
 $(RUNS)/%/meta: $$(call spec_of,$$*) $$(call pre_of,$$(call src_of,$$*)) $(LAB_DEPS) | lab
 	$(call kit_run)
 else
@@ -201,14 +237,17 @@ endif
 # both.
 MODEL_RUNS := $(BUILD)/model-runs
 DTMODEL := $(BUILD)/model/dtmodel
-$(DTMODEL): $(wildcard model/*.c model/*.h) model/Makefile patches/knobs experiments/keys
-	$(Q)$(MAKE) -s -C model BUILD=$(BUILD) all
+# (with the model's claim tests, which make check runs: one sub-make, so
+# that two jobs never compile the same objects)
+$(DTMODEL) $(BUILD)/model/test_claims &: $(wildcard model/*.c model/*.h) model/Makefile patches/knobs experiments/keys \
+		experiments/dtspec/dtspec.c experiments/dtspec/dtspec.h | deps-model
+	$(Q)$(MAKE) -s -C model BUILD=$(BUILD) all $(BUILD)/model/test_claims
 $(MODEL_RUNS)/%/meta: $$(call spec_of,$$*) $(DTMODEL)
 	@mkdir -p $(MODEL_RUNS)
 	@echo "  MODEL   $*"
 	$(Q)$(DTMODEL) sim spec=$(call spec_of,$*) -o $(MODEL_RUNS)/$* > /dev/null
 
-# --- the smoke run's figures (README) ----------------------------------------
+# --- the smoke run's figures (docs/commands.md) ---------------------------------
 $(FIG)/smoke-%.tex: $(RUNS)/smoke/meta figures/%.gp $(PLOT_DEPS)
 	$(Q)figures/plot $* $(FIG)/smoke-$* $(RUNS)/smoke
 smoke: $(FIG)/smoke-rates.tex $(FIG)/smoke-pages.tex
@@ -249,7 +288,7 @@ endif
 # every chapter and the smoke run) that is missing or older than its spec,
 # to be run from the kit's top folder on a machine that ran `make lab`
 # (and `make specs`, for the runs of a family). Their folders, copied back
-# here with their times (rsync -a), satisfy make. README: "Many machines".
+# here with their times (rsync -a), satisfy make (docs/many-machines.md).
 # specs: the generated spec of every run of a family
 RUNS_LIST_DIRS = $(sort $(if $(CH),$(foreach c,$(CH),$(KIT_RUNDIRS_$(c))),\
 	$(RUNS)/smoke $(foreach c,$(KIT_CHAPTERS),$(KIT_RUNDIRS_$(c)))))
@@ -265,7 +304,7 @@ specs: $(ALL_FAMILY_SPECS)
 runs-list: $$(foreach d,$$(RUNS_LIST_DIRS),$$(if $$(FAMILY_$$(notdir $$(d))),$(BUILD)/specs/$$(notdir $$(d)).spec))
 	$(Q)$(if $(filter-out $(KIT_CHAPTERS),$(CH)),echo "make runs-list: no chapter $(filter-out $(KIT_CHAPTERS),$(CH)) (chapters: $(sort $(KIT_CHAPTERS)))" >&2; exit 2;) \
 	$(foreach d,$(RUNS_LIST_DIRS),{ [ -e $(d)/meta ] && [ ! $(call spec_of,$(notdir $(d))) -nt $(d)/meta ] || \
-		echo "KIT_NO_MAKE=1 experiments/run $(call rel,$(call spec_of,$(notdir $(d)))) $(if $(RUN_ARGS),$(RUN_ARGS) )-o $(call rel,$(d))"; };) true
+		echo "experiments/run $(call rel,$(call spec_of,$(notdir $(d)))) $(if $(RUN_ARGS),$(RUN_ARGS) )-o $(call rel,$(d))"; };) true
 
 # --- report ----------------------------------------------------------------
 # report/report.tex -> $(REPORT_OUT)/report.pdf (latexmk, pdflatex; aux files
@@ -335,7 +374,8 @@ report: deps-report
 	@echo "  PDF     $(REPORT_OUT)/report.pdf ($$(pdfinfo $(REPORT_OUT)/report.pdf 2>/dev/null | sed -n 's/^Pages: *//p') pages)$(if $(NOTRUN_CHAPTERS), not run yet: chapters $(NOTRUN_CHAPTERS) (make chapter-NN))"
 # slides: every chapter's deck (slides-NN), from whatever runs exist
 slides: $(foreach c,$(sort $(KIT_CHAPTERS)),$(if $(wildcard chapters/$(c)-*/slides.tex),slides-$(c)))
-report-all:
+# (after the lab: in `make`, so that no run starts before its kernel)
+report-all: lab
 	$(Q)$(foreach c,$(KIT_UNAVAILABLE),echo "  SKIP    chapter $(c:0%=%): it needs kernel $(KIT_KERNEL_$(c)) ($(shell tools/kernels get $(KIT_KERNEL_$(c)) package)), which this host cannot install (tools/kernels available: $(or $(KIT_AVAILABLE),none)); the report leaves it out" >&2;)
 	$(Q)$(MAKE) --no-print-directory $(REPORT_OUT)/report.pdf || \
 		{ rm -f $(REPORT_OUT)/report.pdf; exit 1; }
@@ -357,9 +397,13 @@ GRADE_KEYS := $(BUILD)/grade-keys$(KSUFFIX)
 .PHONY: answers grade
 # (KIT_CHAPTER_RUNS: where a chapter pinned to another kernel has its runs)
 KIT_CHAPTER_RUNS = $(foreach c,$(sort $(KIT_CHAPTERS)),$(if $(KIT_KERNEL_$(c)),$(c)=$(call kit_rundir,$(c))))
-answers: deps-model $(DTMODEL) $(DT)
+# the model runs the answer keys read ($$MODEL_RUNS/NAME in answers.conf),
+# made here: tools/answers only reads them
+ANSWER_MODEL_RUNS := $(sort $(patsubst $$MODEL_RUNS/%,%,$(shell sed '/^[[:space:]]*\#/d' chapters/*/answers.conf 2>/dev/null | grep -o '$$MODEL_RUNS/[A-Za-z0-9_.+-]*')))
+ANSWER_DEPS := $(DTMODEL) $(DT) $(foreach m,$(ANSWER_MODEL_RUNS),$(MODEL_RUNS)/$(m)/meta)
+answers: deps-model $(ANSWER_DEPS)
 	$(Q)RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(ANSWERS_OUT)
-grade: deps-model $(DTMODEL) $(DT)
+grade: deps-model $(ANSWER_DEPS)
 	$(Q)[ -n "$(ANSWERS)" ] || { echo "usage: make grade ANSWERS=FILE [CH=NN]" >&2; exit 2; }
 	$(Q)[ -e "$(ANSWERS)" ] && [ ! -d "$(ANSWERS)" ] && [ -r "$(ANSWERS)" ] || \
 		{ echo "make grade: ANSWERS=$(ANSWERS): not a readable file of KEY = VALUE lines" >&2; exit 2; }
@@ -380,7 +424,10 @@ skel:
 # make check tests the default kernel with every suite, and builds and
 # smoke-tests every other kernel the host can get (tools/kernels
 # available; asked after deps, whose apt-get update makes apt know them)
-check: deps lab
+# (the host's tools the suites use are built here: no suite runs make)
+CHECK_TOOLS := $(DT) $(DTCLAIMS) $(DTMODEL) $(BUILD)/model/test_claims $(BUILD)/dtwork/dtwork \
+	$(foreach m,$(ANSWER_MODEL_RUNS),$(MODEL_RUNS)/$(m)/meta)
+check: deps lab $(CHECK_TOOLS)
 	$(Q)ks="$$(tools/kernels available | tr '\n' ' ')"; \
 	for k in $$ks; do [ "$$k" = "$(KERNEL)" ] || $(MAKE) --no-print-directory KERNEL=$$k lab || exit 1; done; \
 	CHECK_KERNELS="$$ks" tools/check-all

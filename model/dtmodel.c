@@ -39,6 +39,7 @@
 #include <time.h>
 #include <sys/stat.h>
 
+#include "dtspec.h"
 #include "dtlaw.h"
 #include "dtsim.h"
 #include "quiz.h"
@@ -320,67 +321,28 @@ static void add_pair(const char *src, const char *key, const char *val)
 	snprintf(p->src, sizeof(p->src), "%s", src);
 }
 
-static int is_space(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
-	       ch == '\v' || ch == '\f';
-}
-
-static int is_keych(char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       (ch >= '0' && ch <= '9') || ch == '_' || ch == '.';
-}
-
+/* the spec file, read by the kit's one spec reader (experiments/dtspec) */
 static void read_spec(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL, *p, *k, *ke, *v, *ve, src[300];
-	size_t cap = 0;
-	long lineno = 0;
+	struct dts_file f;
+	char err[4096], src[300];
+	int i;
 
-	if (!f)
-		die_at(path, "spec", "cannot read the spec file");
-	while (getline(&line, &cap, f) >= 0) {
-		lineno++;
-		snprintf(src, sizeof(src), "%.270s:%ld", path, lineno);
-		p = strchr(line, '#');
-		if (p)
-			*p = 0;
-		for (p = line; is_space(*p); p++)
-			;
-		if (!*p)
-			continue;
-		k = p;
-		for (ke = k; is_keych(*ke); ke++)
-			;
-		for (p = ke; is_space(*p); p++)
-			;
-		if (ke == k || *p != '=') {
-			/* the lab names what stands before the '=' */
-			char *eq = strchr(k, '=');
-
-			if (eq)
-				*eq = 0;
-			for (ke = k + strlen(k); ke > k && is_space(ke[-1]); ke--)
-				;
-			*ke = 0;
-			die_at(src, k, "malformed line (want: key = value)");
-		}
-		*ke = 0;
-		for (v = p + 1; is_space(*v); v++)
-			;
-		for (ve = v + strlen(v); ve > v && is_space(ve[-1]); ve--)
-			;
-		*ve = 0;
-		if (!strcmp(k, "spec"))
-			die_at(src, k, "a spec file cannot name another spec");
-		add_pair(src, k, v);
+	if (dts_read(path, &f, err, sizeof(err))) {
+		fprintf(stderr, "dtmodel: %s\n", err);
+		exit(2);
 	}
-	if (ferror(f))
-		die_at(path, "spec", "read error");
-	free(line);
-	fclose(f);
+	if (f.tmpl) {
+		snprintf(src, sizeof(src), "%.270s:%d", path, f.tmpl_line);
+		die_at(src, "name", "a family stands for several runs (experiments/spec expand FILE NAME gives one)");
+	}
+	for (i = 0; i < f.n; i++) {
+		snprintf(src, sizeof(src), "%.270s:%d", path, f.kv[i].line);
+		if (!strcmp(f.kv[i].key, "spec"))
+			die_at(src, "spec", "a spec file cannot name another spec");
+		add_pair(src, f.kv[i].key, f.kv[i].val);
+	}
+	dts_free_file(&f);
 }
 
 /* the last value given for key, and where; NULL if none */

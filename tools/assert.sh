@@ -24,9 +24,14 @@
 #                             lab, not the claim, failed). No second try: on
 #                             the virtual clock a run repeats to the byte,
 #                             so a run made again would fail again
+#   t_need FILE...            every FILE is an executable the kit builds
+#                             (make check builds them before its suites:
+#                             no suite runs make); else one FAIL naming the
+#                             first missing one, return 1
 #   t_end                     prints the plan, KTAP's "# Totals: pass:N fail:N
 #                             xfail:0 xpass:0 skip:N error:0" and "N passed,
-#                             N failed"; exit 1 on failures
+#                             N failed"; returns 1 on failures, 4 (kselftest's
+#                             skip) when every test was skipped, else 0
 #   t_skip NAME WHY           a test that could not be made here (counted
 #                             apart: "N passed, N failed, N skipped")
 # Output is KTAP-style: "KTAP version 1", then "ok N NAME # DETAIL",
@@ -202,10 +207,10 @@ t_run_stale() {
 	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	local build=${BUILD:-$kit/build}
 	# the spec's pre= script (a path relative to the kit)
-	pre=$(sed -n 's/^pre *= *//p' "$spec" | tail -1)
+	pre=$("$kit/experiments/spec" get "$spec" pre 2> /dev/null)
 	[ -r "$run/meta" ] || return 0
 	k=$(_t_meta "$run" kernel)
-	img=$build/kernel$("$kit/tools/kernels" get "${k:-none}" suffix 2> /dev/null || echo .none)/bzImage
+	img=$(BUILD=$build "$kit/tools/kernels" path "${k:-none}" image 2> /dev/null || echo "$build/kernel.none/bzImage")
 	[ -r "$img" ] && [ "$(_t_meta "$run" bzimage_sha256)" = "$(sha256sum < "$img" | cut -d' ' -f1)" ] || return 0
 	[ -r "$build/initramfs.cpio.gz" ] &&
 		[ "$(_t_meta "$run" initramfs_sha256)" = "$(sha256sum < "$build/initramfs.cpio.gz" | cut -d' ' -f1)" ] || return 0
@@ -224,7 +229,7 @@ t_run() {
 	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	local build=${BUILD:-$kit/build}
 	if t_run_stale "$run" "$spec" "$@"; then
-		KIT_NO_MAKE=1 "$kit/experiments/run" "$spec" "$@" -o "$run" || {
+		"$kit/experiments/run" "$spec" "$@" -o "$run" || {
 			t_result FAIL "run $(basename "$run")" "experiments/run failed"
 			return 1
 		}
@@ -238,6 +243,15 @@ t_run() {
 	return 1
 }
 
+t_need() {
+	local f
+	for f; do
+		[ -x "$f" ] && continue
+		t_result FAIL "needs $(basename "$f")" "$f: not built (make check builds it first)"
+		return 1
+	done
+}
+
 t_end() {
 	echo "1..$T_N"
 	# KTAP's totals line, as kselftest prints it, for standard parsers
@@ -247,5 +261,8 @@ t_end() {
 	else
 		echo "$T_PASS passed, $T_FAIL failed"
 	fi
-	[ "$T_FAIL" -eq 0 ]
+	[ "$T_FAIL" -eq 0 ] || return 1
+	# kselftest's KSFT_SKIP: the suite as a whole could not be made here
+	[ "$T_PASS" -eq 0 ] && [ "$T_SKIP" -gt 0 ] && return 4
+	return 0
 }

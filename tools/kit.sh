@@ -55,7 +55,7 @@ kit_spec() {
 	kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	[ $# -gt 0 ] || set -- "$kit/experiments" "$kit"/chapters/*/
 	f=$("$kit/experiments/spec" find "$name" "${@%/}") || return 1
-	if ! grep -q '^name *=' "$f"; then
+	if [ "$("$kit/experiments/spec" kind "$f")" != family ]; then
 		echo "$f"
 		return 0
 	fi

@@ -2085,12 +2085,67 @@ static void do_rows(int i, int j, struct buf *all)
 	}
 }
 
+/* dtclaims --help: the language, one line a directive (docs/claims.md) */
+static const char help_text[] =
+	"dtclaims: a chapter's claims rows (TSV) from its claims.conf; every number from dt\n"
+	"usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n"
+	"       dtclaims --dt DT --lab RUN [FROM]\n"
+	"       dtclaims --seeds SEEDS --audit CONF\n"
+	"One directive a line; a line starting with white space continues it; # a comment.\n"
+	"The chapter's part, before the first row:\n"
+	"  chapter N               the chapter's number (the first line)\n"
+	"  need [any] RUN...       runs the chapter needs (any: one of them)\n"
+	"Loops, around rows:\n"
+	"  each NAME V...          the rows up to end, once per value ({NAME}, NAME)\n"
+	"  values V...             after each NAME1 NAME2...: one pass's values (\"\" quotes)\n"
+	"  end                     closes each\n"
+	"Values (in the chapter's part: shared by every row):\n"
+	"  let NAME[:FMT] = RHS    dt CMD FILE ARGS... [:KEY], meta [RUN:]KEY [default V],\n"
+	"                          file dt|model CMD..., verdict EXPR, same A B, readable FILE,\n"
+	"                          field TEXT SEP K, count|sum|mean TABLE..., or an EXPR\n"
+	"  model-let NAME[:FMT] = RHS   the let on the model's runs\n"
+	"  text NAME [when EXPR:] TEXT  a text value (the last that holds wins)\n"
+	"  table NAME = dt CMD FILE ...  a dt command's TSV, one row per line\n"
+	"  column TABLE.NAME[:FMT] = EXPR  a column computed on each table row\n"
+	"  list NAME TABLE [where COND]: TEXT  TEXT on each row, joined\n"
+	"  require EXPR: TEXT      else the subject is NOT REPRODUCED, TEXT its value\n"
+	"A row:\n"
+	"  claim ID TEXT           a row with a control\n"
+	"  sanity ID TEXT          a row no control could fail (no control)\n"
+	"  cite SEED LINES \"QUOTE\"  a seed's lines and a quote from them\n"
+	"  cite-code TEXT          a source other than a seed\n"
+	"  kernel RUN | NAME=RUN[?]...  the kernel runs it judges\n"
+	"  model RUN | NAME=RUN... the model's runs (MODEL_RUNS)\n"
+	"  control kernel|model|model-each|same|none ... DESC  the control (the first that runs)\n"
+	"  optional                left out when a kernel run is missing\n"
+	"  only EXPR               left out unless EXPR holds\n"
+	"  gates none REASON | capacity|throttled|late|capped RUNS... [from=T] [min=|max=X] [if=EXPR]\n"
+	"  pass EXPR               the verdict rule: PASS, FAIL, NOT REPRODUCED (missing)\n"
+	"  model-pass EXPR         the rule on the model\n"
+	"  control-pass EXPR       the rule on the control\n"
+	"  na EXPR                 verdict n/a where EXPR holds\n"
+	"  model-na EXPR           na on the model\n"
+	"  control-na EXPR         na on the control\n"
+	"  value TEXT              the kernel's value text ({NAME}, {NAME:FMT}, {NAME|TEXT}, {NAME%S})\n"
+	"  model-value TEXT        the model's (default: value's)\n"
+	"  no-model TEXT           the model's value without model runs (default -)\n"
+	"  control-value TEXT      the control's (default: value's)\n"
+	"  other-value TEXT        the other kernel code's number, on the kernel's runs (default -)\n"
+	"  why TEXT                the reason: the tolerance and where it comes from\n"
+	"Verdict: a lab gate -> NOT REPRODUCED; kernel FAIL -> FAIL; a claim's kernel PASS\n"
+	"is PASS only with its control FAIL, else INCONCLUSIVE.\n"
+	"See docs/claims.md for the full reference.\n";
+
 int main(int argc, char **argv)
 {
 	struct buf all = { 0 };
 	int i;
 	const char *e = getenv("LAB_MIN_X");
 
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(help_text, stdout);
+		return fflush(stdout) ? 2 : 0;
+	}
 	if (e && *e)
 		lab_min_x = e;
 	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {

@@ -520,4 +520,21 @@ t_ok "check-code: a claim whose main and control runs are preset v10 passes; san
 printf 'need up\n' > "$T/nochapter.conf"
 out=$(run "$T/nochapter.conf")
 t_ok "a file that does not start with chapter N" sh -c "[ -z '$out' ] && grep -q '^$T/nochapter.conf:1: chapter: ' '$T/err'"
+
+# --- --help: the language in short, on stdout (docs/claims.md in full)
+t_ok "--help and -h: exit 0, the same summary on stdout, naming docs/claims.md" \
+	sh -c 'h=$("$1" --help 2> /dev/null) && [ "$h" = "$("$1" -h 2> /dev/null)" ] && printf "%s\n" "$h" | grep -q "docs/claims\.md"' _ "$C"
+# the directives from the parser itself (its row_words table, and every
+# word it compares a directive's word with): each starts a line of --help
+help_lists() { # DIRECTIVE...
+	local h d missing=
+	h=$("$C" --help) || return 1
+	for d; do grep -qE "^  $d( |\$)" <<< "$h" || missing="$missing $d"; done
+	echo "$# directives from the parser; not in --help:${missing:- none}"
+	[ $# -ge 30 ] && [ -z "$missing" ]
+}
+t_ok "--help: a line for every directive the parser accepts" help_lists $({
+	sed -n '/^static const char \*const row_words\[\]/,/};/p' "$KIT/tools/dtclaims/dtclaims.c"
+	grep -o '\(word, \|find(r, \)"[a-z-]*"' "$KIT/tools/dtclaims/dtclaims.c"
+} | grep -o '"[a-z-]*"' | tr -d '"' | sort -u)
 t_end

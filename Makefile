@@ -432,14 +432,32 @@ check: deps lab $(CHECK_TOOLS)
 	for k in $$ks; do [ "$$k" = "$(KERNEL)" ] || $(MAKE) --no-print-directory KERNEL=$$k lab || exit 1; done; \
 	CHECK_KERNELS="$$ks" tools/check-all
 
-bench: deps lab
+# (tools/bench reads the family runs' specs and the runs table, made here
+# first; the model's bench follows)
+bench: deps lab specs
+	$(Q)$(MAKE) --no-print-directory -s runs-table > $(BUILD)/runs-table.tmp && mv $(BUILD)/runs-table.tmp $(BUILD)/runs-table
 	$(Q)tools/bench
+	$(Q)$(MAKE) -s -C model BUILD=$(BUILD) bench
 
 K ?= 3
 CH ?=
 LOAD ?= 0
+# (replicate k: its own RUNS, CLAIMS and FIG under the kernel's spread
+# folder, every run's replicate key (k - 1) x 10 higher; the last LOAD
+# replicates beside a CPU hog on every core; then tools/spread's summary)
+SPREAD_CHS = $(or $(CH),$(sort $(KIT_CHAPTERS)))
 spread: deps lab
-	$(Q)SPREAD_LOAD=$(LOAD) tools/spread $(K) $(CH)
+	$(Q)[[ "$(K)" =~ ^[1-9]$$ ]] || { echo "make spread: K=$(K): want 1..9 replicates" >&2; exit 2; }
+	$(Q)S=$$(tools/kernels path $(KERNEL) spread); t0=$$(date +%s); \
+	for k in $$(seq 1 $(K)); do \
+		load=$$([ $$k -gt $$(($(K) - $(LOAD))) ] && nproc || echo 0); \
+		echo "  SPREAD  replicate $$k of $(K): chapters $(SPREAD_CHS)$$([ $$load -gt 0 ] && echo ", beside $$load CPU hogs") ($$(($$(date +%s) - t0)) s elapsed)"; \
+		[ $$load -eq 0 ] || { tools/spread hogs start $$load && echo "loaded: $$load CPU hogs" > $$S/r$$k.load; }; \
+		KIT_REPLICATE_OFFSET=$$(((k - 1) * 10)) $(MAKE) --no-print-directory -s RUNS=$$S/r$$k/runs CLAIMS=$$S/r$$k/claims \
+			FIG=$$S/r$$k/figures $(foreach c,$(SPREAD_CHS),$$S/r$$k/claims/ch$(c).tsv); rc=$$?; \
+		tools/spread hogs stop; [ $$rc -eq 0 ] || { echo "make spread: replicate $$k failed (see above)" >&2; exit 1; }; \
+	done; \
+	tools/spread $(K) $(SPREAD_CHS)
 
 help:
 	@tools/help

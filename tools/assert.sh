@@ -16,7 +16,7 @@
 #                             initramfs, spec or its pre= script newer
 #                             than its meta, other overrides); if
 #                             the guest's dirtying capacity is under
-#                             LAB_MIN_X (3) x its disks, or (with
+#                             3 x its disks, or (with
 #                             --throttled FROM as the first KEY) the writers
 #                             were throttled in under 0.8 of the seconds
 #                             from FROM (dtclaims --lab, the claims' gates):

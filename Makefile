@@ -142,7 +142,7 @@ $(BUILD)/dtdecode/dtdecode: experiments/dtdecode/dtdecode.c | deps
 
 # dt: the one analysis tool (claims, figures, tests); it shares the
 # model's laws (dtlaw.c: the poll interval)
-$(DT): experiments/dt/dt.c experiments/common/tsvexpr.h model/dtlaw.c model/dtlaw.h | deps-model
+$(DT): experiments/dt/dt.c experiments/dt/dt.h experiments/common/tsvexpr.h model/dtlaw.c model/dtlaw.h | deps-model
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $< model/dtlaw.c -o $@ -lm
@@ -156,10 +156,11 @@ $(DTSPEC): experiments/dtspec/dtspec.c experiments/dtspec/dtspec.h experiments/d
 
 # dtclaims: a chapter's verdict rows from its claims.conf, every number
 # from dt (tools/chapter-claims runs it)
-$(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/common/tsvexpr.h | deps-model
+$(DTCLAIMS): tools/dtclaims/dtclaims.c experiments/dt/dt.c experiments/dt/dt.h experiments/common/tsvexpr.h \
+		model/dtlaw.c model/dtlaw.h | deps-model
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) $< -o $@ -lm
+	$(Q)$(CC) $(CFLAGS) -DDT_LIBRARY $< experiments/dt/dt.c model/dtlaw.c -o $@ -lm
 
 # --- runs ------------------------------------------------------------------
 # A run is named after its spec file: $(RUNS)/NAME/ comes from the one file

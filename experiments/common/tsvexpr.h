@@ -43,12 +43,23 @@ static inline int colidx(char **hdr, int n, const char *name)
 }
 
 /*
- * EXPR: operands (column names or numbers) joined by + - * /, evaluated
- * strictly left to right (no precedence): "a-b-c" is (a-b)-c.
+ * EXPR: operands (column names or numbers) joined by + - * / with the
+ * usual precedence (* and / before + and -, each left to right) and
+ * parentheses: "a-b/c" is a-(b/c), "(a-b)/c" the difference divided. The
+ * same rule as calc below, so a claims file and dt have one arithmetic.
+ * A sign at the start of an operand is the number's ("a*-2"); x/0 is
+ * missing (NaN), as a row without the column is.
  */
 #define MAXTERM 16
 struct operand { int col; double k; };
-struct expr { struct operand t[MAXTERM]; char op[MAXTERM]; int n; };
+struct expr {
+	struct operand t[MAXTERM];
+	int n;
+	/* postfix: rpn[i] an operator, or 0 for the operand rpn_t[i] */
+	char rpn[2 * MAXTERM];
+	int rpn_t[2 * MAXTERM];
+	int nr;
+};
 
 static inline struct operand operand(char **hdr, int n, const char *s)
 {
@@ -64,28 +75,69 @@ static inline struct operand operand(char **hdr, int n, const char *s)
 	return o;
 }
 
+static inline int expr_prec(char op)
+{
+	return op == '*' || op == '/' ? 2 : op == '+' || op == '-' ? 1 : 0;
+}
+
 static inline struct expr parse_expr(char **hdr, int n, const char *s)
 {
 	struct expr e = { .n = 0 };
-	char buf[512], *p, *q;
+	char buf[512], *p, *q, stack[2 * MAXTERM], save;
+	int ns = 0, want = 1;
 
 	snprintf(buf, sizeof(buf), "%s", s);
 	p = buf;
-	e.op[0] = '+';
 	for (;;) {
-		if (e.n == MAXTERM)
-			die(s, "expression too long");
-		q = strpbrk(p + 1, "+-*/");	/* p + 1: a leading sign is a number's */
-		if (q) {
-			e.op[e.n + 1 < MAXTERM ? e.n + 1 : 0] = *q;
-			*q = 0;
+		if (want) {
+			if (*p == '(') {
+				if (ns == 2 * MAXTERM)
+					die(s, "expression too long");
+				stack[ns++] = '(';
+				p++;
+				continue;
+			}
+			if (!*p || strchr("*/)", *p))
+				die(s, *p ? "an operator without an operand" : "expression ends in an operator");
+			if (e.n == MAXTERM)
+				die(s, "expression too long");
+			/* p + 1: a leading sign is a number's */
+			q = strpbrk(p + 1, "+-*/()");
+			save = q ? *q : 0;
+			if (q)
+				*q = 0;
+			e.t[e.n] = operand(hdr, n, p);
+			e.rpn[e.nr] = 0;
+			e.rpn_t[e.nr++] = e.n++;
+			if (!q)
+				break;
+			*q = save;
+			p = q;
+			want = 0;
+			continue;
 		}
-		e.t[e.n++] = operand(hdr, n, p);
-		if (!q)
-			break;
-		p = q + 1;
-		if (!*p)
-			die(s, "expression ends in an operator");
+		if (*p == ')') {
+			while (ns && stack[ns - 1] != '(')
+				e.rpn[e.nr++] = stack[--ns];
+			if (!ns)
+				die(s, "a ) without its (");
+			ns--;
+			p++;
+			if (!*p)
+				break;
+			continue;
+		}
+		if (!strchr("+-*/", *p))
+			die(s, "want an operator (+ - * /) or )");
+		while (ns && expr_prec(stack[ns - 1]) >= expr_prec(*p))
+			e.rpn[e.nr++] = stack[--ns];
+		stack[ns++] = *p++;
+		want = 1;
+	}
+	while (ns) {
+		if (stack[ns - 1] == '(')
+			die(s, "a ( without its )");
+		e.rpn[e.nr++] = stack[--ns];
 	}
 	return e;
 }
@@ -101,19 +153,25 @@ static inline double val(struct operand o, char **f, int nf)
 
 static inline double eval(const struct expr *e, char **f, int nf)
 {
-	double a = val(e->t[0], f, nf), b;
-	int i;
+	double st[2 * MAXTERM], a, b;
+	int i, n = 0;
 
-	for (i = 1; i < e->n; i++) {
-		b = val(e->t[i], f, nf);
-		switch (e->op[i]) {
+	for (i = 0; i < e->nr; i++) {
+		if (!e->rpn[i]) {
+			st[n++] = val(e->t[e->rpn_t[i]], f, nf);
+			continue;
+		}
+		b = st[--n];
+		a = st[--n];
+		switch (e->rpn[i]) {
 		case '/': a = b == 0 ? NAN : a / b; break;
 		case '*': a *= b; break;
 		case '+': a += b; break;
 		default: a -= b; break;
 		}
+		st[n++] = a;
 	}
-	return a;
+	return st[0];
 }
 
 static inline int cmpd(const void *x, const void *y)
@@ -126,7 +184,7 @@ static inline int cmpd(const void *x, const void *y)
 /*
  * calc: an arithmetic expression over named values, with precedence, for
  * the claims runner (tools/dtclaims) -- the bounds and verdict rules of a
- * claim (dt's column expressions above keep their left-to-right rule).
+ * claim (dt's column expressions above follow the same precedence).
  *
  *   or:    and { "||" and }          and:  cmp { "&&" cmp }
  *   cmp:   add [ (< <= > >= == !=) add ]

@@ -11,8 +11,9 @@
  * selected by the `time` column (from <= time < to, or <= until), by exact
  * string match of where=COL=VALUE (repeatable, up to 8) and by
  * between=EXPR:LO:HI (LO <= EXPR <= HI, up to 4). EXPR is a column name,
- * or column names and numbers joined by + - * /, evaluated left to right
- * (a-b/c is (a-b)/c). Most commands print one line of key=value numbers;
+ * or column names and numbers joined by + - * / with the usual precedence
+ * and parentheses ((a-b)/c; tsvexpr.h), the claims runner's rule too.
+ * Most commands print one line of key=value numbers;
  * cdf and rates ... list print a TSV.
  *
  * Percentiles have one definition per name. pN (summary's p5/p50/p95,
@@ -32,15 +33,37 @@
 #include <string.h>
 
 #include "../../model/dtlaw.h"
+#include "dt.h"
+
+#include <setjmp.h>
 
 #define MAXCOL 64
 
 static const char *file;
 
+/* where the commands print: stdout for the dt command, a memory stream
+ * for the claims runner (dt_run) */
+static FILE *dt_out;
+/* dt_run's way out of a bad input: die() jumps back with the message */
+static jmp_buf *dt_jmp;
+static char *dt_err;
+static size_t dt_errlen;
+FILE *(*dt_open_hook)(const char *path);
+
 static void die(const char *key, const char *msg)
 {
+	if (dt_jmp) {
+		snprintf(dt_err, dt_errlen, "%s: %s: %s", file ? file : "dt", key, msg);
+		longjmp(*dt_jmp, 1);
+	}
 	fprintf(stderr, "%s: %s: %s\n", file ? file : "dt", key, msg);
 	exit(2);
+}
+
+/* a data file: through the claims runner's cache when it set one */
+static FILE *dt_fopen(const char *path, const char *mode)
+{
+	return dt_open_hook ? dt_open_hook(path) : fopen(path, mode);
 }
 
 static void *xrealloc(void *p, size_t n)
@@ -284,7 +307,7 @@ static void load_ref(const char *path, const char *cx, const char *cy)
 	FILE *fp;
 
 	file = path;
-	fp = fopen(path, "r");
+	fp = dt_fopen(path, "r");
 	if (!fp)
 		die("file", "cannot open");
 	if (getline(&line, &cap, fp) < 0)
@@ -393,7 +416,7 @@ static int cmd_steps(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	}
 	free(line);
 	if (!n) {
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 		return 0;
 	}
 	qsort(v, n, sizeof(*v), cmpd);
@@ -402,15 +425,15 @@ static int cmd_steps(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 
 		for (i = 0; (size_t)i < n; i++)
 			s += v[i];
-		printf("n=%zu up=%zu down=%zu flat=%zu level=%.6g abs_mean=%.6g abs_p50=%.6g abs_p95=%.6g abs_max=%.6g",
+		fprintf(dt_out, "n=%zu up=%zu down=%zu flat=%zu level=%.6g abs_mean=%.6g abs_p50=%.6g abs_p95=%.6g abs_max=%.6g",
 		       n, up, down, n - up - down, level / rows, s / n,
 		       pct(v, n, .5), pct(v, n, .95), v[n - 1]);
 	}
 	if (pcol >= 0)
-		printf(" against_up=%zu against_down=%zu against=%zu frac_against=%.4f",
+		fprintf(dt_out, " against_up=%zu against_down=%zu against=%zu frac_against=%.4f",
 		       aup, adown, aup + adown,
 		       up + down ? (double)(aup + adown) / (up + down) : 0);
-	printf("\n");
+	fprintf(dt_out, "\n");
 	free(v);
 	return 0;
 }
@@ -459,7 +482,7 @@ static int print_summary(struct vals *c, int resid)
 	size_t i, n = c->n;
 
 	if (!n) {
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 		return 0;
 	}
 	for (i = 0; i < n; i++)
@@ -472,14 +495,14 @@ static int print_summary(struct vals *c, int resid)
 	first = v[0];
 	last = v[n - 1];
 	qsort(v, n, sizeof(*v), cmpd);
-	printf("n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
+	fprintf(dt_out, "n=%zu mean=%.6g sd=%.6g min=%.6g p5=%.6g p50=%.6g p95=%.6g max=%.6g",
 	       n, mean, n > 1 ? sqrt(ss / (n - 1)) : 0, v[0],
 	       pct(v, n, .05), pct(v, n, .5), pct(v, n, .95), v[n - 1]);
 	if (resid)
-		printf(" mad=%.6g", mad / n);
+		fprintf(dt_out, " mad=%.6g", mad / n);
 	else	/* the first and last selected rows', and the sum, exact */
-		printf(" first=%.15g last=%.15g sum=%.15g", first, last, s);
-	printf("\n");
+		fprintf(dt_out, " first=%.15g last=%.15g sum=%.15g", first, last, s);
+	fprintf(dt_out, "\n");
 	return 0;
 }
 
@@ -541,7 +564,7 @@ static int cmd_frac(FILE *fp, char **hdr, int nh, int tcol, int argc, char **arg
 	collect_range(fp, hdr, nh, tcol, argc, argv, "", &s, &lo, &hi, &c);
 	for (i = 0; i < c.n; i++)
 		in += c.v[i] >= lo && c.v[i] <= hi;
-	printf("n=%zu in=%zu frac=%.4f\n", c.n, in, c.n ? (double)in / c.n : 0);
+	fprintf(dt_out, "n=%zu in=%zu frac=%.4f\n", c.n, in, c.n ? (double)in / c.n : 0);
 	return 0;
 }
 
@@ -566,7 +589,7 @@ static int cmd_tfrac(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 		prev_t = c.t[i];
 		prev_in = c.v[i] >= lo && c.v[i] <= hi;
 	}
-	printf("n=%zu span=%.6g in_s=%.6g frac=%.4f\n", c.n, tw, tin, tw > 0 ? tin / tw : 0);
+	fprintf(dt_out, "n=%zu span=%.6g in_s=%.6g frac=%.4f\n", c.n, tw, tin, tw > 0 ? tin / tw : 0);
 	return 0;
 }
 
@@ -613,15 +636,15 @@ static int cmd_settle(FILE *fp, char **hdr, int nh, int tcol, int argc, char **a
 		}
 		prev_in = !isnan(settle_t);
 	}
-	printf("n=%zu", c.n);
+	fprintf(dt_out, "n=%zu", c.n);
 	if (isnan(first_t))
-		printf(" first_t=none first_i=none");
+		fprintf(dt_out, " first_t=none first_i=none");
 	else
-		printf(" first_t=%.6g first_i=%zu", first_t, first_i);
+		fprintf(dt_out, " first_t=%.6g first_i=%zu", first_t, first_i);
 	if (isnan(settle_t) || !prev_in)
-		printf(" settle_t=none settle_i=none\n");
+		fprintf(dt_out, " settle_t=none settle_i=none\n");
 	else
-		printf(" settle_t=%.6g settle_i=%zu\n", settle_t, settle_i);
+		fprintf(dt_out, " settle_t=%.6g settle_i=%zu\n", settle_t, settle_i);
 	return 0;
 }
 
@@ -634,7 +657,7 @@ static int cmd_rows(FILE *fp, char **hdr, int nh, int tcol, int argc, char **arg
 	while (getline(&line, &cap, fp) >= 0)
 		n++;
 	free(line);
-	printf("%zu\n", n);
+	fprintf(dt_out, "%zu\n", n);
 	return 0;
 }
 
@@ -654,14 +677,14 @@ static int cmd_ordered(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 			die(argv[3], "short row");
 		x = strtod(f[col], NULL);
 		if (x < last) {
-			printf("ordered=no row=%zu %s=%g after %g\n", n,
+			fprintf(dt_out, "ordered=no row=%zu %s=%g after %g\n", n,
 			       argv[3], x, last);
 			return 1;
 		}
 		last = x;
 	}
 	free(line);
-	printf("ordered=yes rows=%zu\n", n);
+	fprintf(dt_out, "ordered=yes rows=%zu\n", n);
 	return 0;
 }
 
@@ -730,7 +753,7 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	free(line);
 	r = xrealloc(NULL, (ng ? ng : 1) * sizeof(*r));
 	if (s.list)
-		printf("key\trate\trows\tcv\n");
+		fprintf(dt_out, "key\trate\trows\tcv\n");
 	for (i = 0; i < ng; i++) {
 		double rate, gs = 0, gs2 = 0;
 
@@ -750,7 +773,7 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 			double m = g[i].ninc ? gs / g[i].ninc : 0;
 			double var = g[i].ninc > 1 ? (gs2 - g[i].ninc * m * m) / (g[i].ninc - 1) : 0;
 
-			printf("%s\t%.6g\t%zu\t%.4f\n", g[i].key, rate, g[i].rows,
+			fprintf(dt_out, "%s\t%.6g\t%zu\t%.4f\n", g[i].key, rate, g[i].rows,
 			       var > 0 ? sqrt(var) : 0);
 		}
 		r[n++] = rate;
@@ -764,7 +787,7 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	if (s.list)
 		return 0;
 	if (!n) {
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 		return 0;
 	}
 	mean = sum / n;
@@ -775,7 +798,7 @@ static int cmd_rates(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 		double cm = cn ? csum / cn : 0;
 		double cv = cn > 1 ? (csum2 - cn * cm * cm) / (cn - 1) : 0;
 
-		printf("n=%zu mean=%.6g sd=%.6g min=%.6g max=%.6g spread=%.4f jain=%.5f cv=%.4f\n",
+		fprintf(dt_out, "n=%zu mean=%.6g sd=%.6g min=%.6g max=%.6g spread=%.4f jain=%.5f cv=%.4f\n",
 		       n, mean, sd, mn, mx, mean != 0 ? (mx - mn) / mean : 0,
 		       sum2 > 0 ? sum * sum / (n * sum2) : 0, cv > 0 ? sqrt(cv) : 0);
 	}
@@ -824,19 +847,19 @@ static int cmd_cdf(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv
 	struct sel s;
 	double *v = sorted_values(fp, hdr, nh, tcol, argc, argv, "points above", &s, &n);
 
-	printf("value\tfrac\n");
+	fprintf(dt_out, "value\tfrac\n");
 	if (!n)
 		return 0;
 	if (!s.points || (size_t)s.points >= n) {
 		for (i = 0; i < n; i++)
 			if (i + 1 == n || v[i + 1] != v[i])
-				printf("%.6g\t%.6f\n", v[i], (double)(i + 1) / n);
+				fprintf(dt_out, "%.6g\t%.6f\n", v[i], (double)(i + 1) / n);
 		return 0;
 	}
 	for (i = 0; i < (size_t)s.points; i++) {
 		size_t k = (size_t)((double)i * (n - 1) / (s.points - 1) + 0.5);
 
-		printf("%.6g\t%.6f\n", v[k], (double)(k + 1) / n);
+		fprintf(dt_out, "%.6g\t%.6f\n", v[k], (double)(k + 1) / n);
 	}
 	return 0;
 }
@@ -852,7 +875,7 @@ static int cmd_quantiles(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 	struct sel s;
 	double *v = sorted_values(fp, hdr, nh, tcol, argc, argv, "above p", &s, &n);
 
-	printf("n=%zu", n);
+	fprintf(dt_out, "n=%zu", n);
 	if (n) {
 		for (i = 0; i < (size_t)s.nps; i++) {
 			size_t k = 0;
@@ -860,11 +883,11 @@ static int cmd_quantiles(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 			/* the first k with (k + 1) / n >= p, as cdf's shares */
 			while (k + 1 < n && (double)(k + 1) / n < s.ps[i])
 				k++;
-			printf(" q%g=%.6g", s.ps[i] * 100, v[k]);
+			fprintf(dt_out, " q%g=%.6g", s.ps[i] * 100, v[k]);
 		}
-		printf(" max=%.6g", v[n - 1]);
+		fprintf(dt_out, " max=%.6g", v[n - 1]);
 	}
-	printf("\n");
+	fprintf(dt_out, "\n");
 	free(v);
 	return 0;
 }
@@ -911,15 +934,15 @@ static int cmd_excess(FILE *fp, char **hdr, int nh, int tcol, int argc, char **a
 	}
 	free(line);
 	if (!n) {
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 		return 0;
 	}
-	printf("n=%zu max=%.6g t_max=%.6g", n, mx, tmx);
+	fprintf(dt_out, "n=%zu max=%.6g t_max=%.6g", n, mx, tmx);
 	if (isnan(first))
-		printf(" first=none last=none");
+		fprintf(dt_out, " first=none last=none");
 	else
-		printf(" first=%.6g last=%.6g", first, last);
-	printf(" above_s=%.6g span=%.6g\n", above, span);
+		fprintf(dt_out, " first=%.6g last=%.6g", first, last);
+	fprintf(dt_out, " above_s=%.6g span=%.6g\n", above, span);
 	return 0;
 }
 
@@ -975,13 +998,13 @@ static int cmd_pollmatch(FILE *fp, char **hdr, int nh, int tcol, int argc, char 
 						     strtoul(f[clim], NULL, 10));
 	}
 	free(line);
-	printf("n=%zu match=%zu frac=%.4f within2=%.4f", n, match,
+	fprintf(dt_out, "n=%zu match=%zu frac=%.4f within2=%.4f", n, match,
 	       n ? (double)match / n : 0, n ? (double)within / n : 0);
 	if (cdd >= 0 && reached)
-		printf(" reached=%zu rmatch=%zu rfrac=%.4f", reached, rmatch, (double)rmatch / reached);
+		fprintf(dt_out, " reached=%zu rmatch=%zu rfrac=%.4f", reached, rmatch, (double)rmatch / reached);
 	else if (cdd >= 0)
-		printf(" reached=0 rmatch=0 rfrac=nan");
-	printf("\n");
+		fprintf(dt_out, " reached=0 rmatch=0 rfrac=nan");
+	fprintf(dt_out, "\n");
 	return 0;
 }
 
@@ -1060,16 +1083,16 @@ static int cmd_io(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv)
 	}
 	free(line);
 	if (!n) {
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 		free(dv);
 		return 0;
 	}
 	qsort(kib, n, sizeof(*kib), dcmp);
-	printf("n=%zu mib=%.6g kib_mean=%.6g kib_lowmedian=%.6g jumps=%zu jumps_per_mib=%.6g",
+	fprintf(dt_out, "n=%zu mib=%.6g kib_mean=%.6g kib_lowmedian=%.6g jumps=%zu jumps_per_mib=%.6g",
 	       n, sum / 1024, sum / n, kib[(n - 1) / 2], jumps, jumps / (sum / 1024));
 	if (!isnan(t0) && t1 > t0)
-		printf(" mib_s=%.6g", sum / 1024 / (t1 - t0));
-	printf(" writer=%.4f\n", (double)bywriter / n);
+		fprintf(dt_out, " mib_s=%.6g", sum / 1024 / (t1 - t0));
+	fprintf(dt_out, " writer=%.4f\n", (double)bywriter / n);
 	for (i = 0; i < ndev; i++)
 		free(dv[i].dev);
 	free(dv);
@@ -1114,9 +1137,9 @@ static int cmd_cover(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	}
 	free(seen);
 	if (s.to > s.from)
-		printf("n=%zu seconds=%zu share=%.2f\n", n, secs, secs / (s.to - s.from));
+		fprintf(dt_out, "n=%zu seconds=%zu share=%.2f\n", n, secs, secs / (s.to - s.from));
 	else
-		printf("n=%zu seconds=%zu share=nan\n", n, secs);
+		fprintf(dt_out, "n=%zu seconds=%zu share=nan\n", n, secs);
 	return 0;
 }
 
@@ -1143,9 +1166,9 @@ static int cmd_capped(FILE *fp, char **hdr, int nh, int tcol, int argc, char **a
 			k++;
 	}
 	if (!n)
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 	else
-		printf("n=%zu capped=%zu frac=%.3f\n", n, k, (double)k / n);
+		fprintf(dt_out, "n=%zu capped=%zu frac=%.3f\n", n, k, (double)k / n);
 	return 0;
 }
 
@@ -1252,7 +1275,7 @@ static int cmd_share(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 			w[j++] = w[i];
 	nw = j;
 	if (!nw) {
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 		free(r);
 		free(w);
 		free(line);
@@ -1273,7 +1296,7 @@ static int cmd_share(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 	}
 	/* the pool */
 	file = s.pool;
-	pf = fopen(s.pool, "r");
+	pf = dt_fopen(s.pool, "r");
 	if (!pf)
 		die("file", "cannot open");
 	if (getline(&line, &cap, pf) < 0)
@@ -1302,7 +1325,7 @@ static int cmd_share(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 		y[1] = send_at(&ge[1], b, &pg, 1);
 		gap += pg * 4096;
 	}
-	printf("n=%zu writers=%.1f pool=%.1f interp=%.0f window=%.4f\n", nw, sum / (b - a),
+	fprintf(dt_out, "n=%zu writers=%.1f pool=%.1f interp=%.0f window=%.4f\n", nw, sum / (b - a),
 	       (y[1] - y[0]) * 4096 / (b - a), gap, b - a);
 	free(r);
 	free(w);
@@ -1343,9 +1366,9 @@ static int cmd_marks(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 		}
 	}
 	if (!n)
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 	else
-		printf("n=%zu%s\n", n, out ? out : "");
+		fprintf(dt_out, "n=%zu%s\n", n, out ? out : "");
 	free(out);
 	return 0;
 }
@@ -1364,12 +1387,12 @@ static int cmd_first(FILE *fp, char **hdr, int nh, int tcol, int argc, char **ar
 		if (!n++ && (!*rb.f[col] || strpbrk(rb.f[col], " =")))
 			die(argv[3], "its first value is empty or holds a space or =");
 		if (n == 1)
-			printf("first=%s", rb.f[col]);
+			fprintf(dt_out, "first=%s", rb.f[col]);
 	}
 	if (!n)
-		printf("n=0\n");
+		fprintf(dt_out, "n=0\n");
 	else
-		printf(" n=%zu\n", n);
+		fprintf(dt_out, " n=%zu\n", n);
 	return 0;
 }
 
@@ -1409,7 +1432,7 @@ static double slope_of(const char *io, long pid, double from)
 	FILE *fp;
 
 	file = io;
-	fp = fopen(io, "r");
+	fp = dt_fopen(io, "r");
 	if (!fp)
 		die("file", "cannot open");
 	if (getline(&line, &cap, fp) < 0)
@@ -1514,7 +1537,7 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 			work = q;
 		}
 		strcat(dir, "meta");
-		if ((mf = fopen(dir, "r"))) {
+		if ((mf = dt_fopen(dir, "r"))) {
 			int got_th = 0, got_n = 0;
 
 			while (getline(&ml, &mcap, mf) > 0) {
@@ -1548,7 +1571,7 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 			die("think", "want numbers, comma-separated");
 	}
 	/* the tasks and their pids */
-	if (work && (wf = fopen(work, "r"))) {
+	if (work && (wf = dt_fopen(work, "r"))) {
 		char *wh[MAXCOL];
 		int wt, wp, nwh;
 
@@ -1625,7 +1648,7 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 		p[i].lp = pz;
 		p[i].seen = 1;
 	}
-	printf("task\tthink_ms\tpid\trate_kBps\tratelimit_kBps\tratio\tperiod_ms\trowthink_ms\trows\tthink_ms_real\tpause_ms\tx\tratelimit_sd\n");
+	fprintf(dt_out, "task\tthink_ms\tpid\trate_kBps\tratelimit_kBps\tratio\tperiod_ms\trowthink_ms\trows\tthink_ms_real\tpause_ms\tx\tratelimit_sd\n");
 	for (k = 0; k < ntasks; k++) {
 		struct pt *q = NULL;
 		double rate = 0, lim = 0, sd = 0, per = 0, rth = 0, real = 0, pz = 0, m, v;
@@ -1651,7 +1674,7 @@ static int cmd_pertask(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 		/* the task's rate: the slope of write_bytes, as dt rates lists it */
 		rate = r1(slope_of(io, pids[k], from) / 1024);
 		snprintf(ths, sizeof(ths), "%.15g", th[k % nth]);
-		printf("%ld\t%s\t%ld\t%.1f\t%.1f\t%.4f\t%.1f\t%.1f\t%zu\t%.1f\t%.1f\t%.4f\t%.1f\n", k, ths, pids[k],
+		fprintf(dt_out, "%ld\t%s\t%ld\t%.1f\t%.1f\t%.4f\t%.1f\t%.1f\t%zu\t%.1f\t%.1f\t%.4f\t%.1f\n", k, ths, pids[k],
 		       rate, lim, lim > 0 ? rate / lim : 0, per, rth, n, real, pz, per > 0 ? real / per : 0, sd);
 	}
 	free(p);
@@ -1733,7 +1756,7 @@ static int cmd_stretch(FILE *fp, char **hdr, int nh, int tcol, int argc, char **
 		m = e0 - s0;
 	free(line);
 	free(rest);
-	printf("n=%zu longest=%.2f\n", n, m);
+	fprintf(dt_out, "n=%zu longest=%.2f\n", n, m);
 	return 0;
 }
 
@@ -1763,12 +1786,12 @@ static int cmd_nth(FILE *fp, char **hdr, int nh, int tcol, int argc, char **argv
 	parse_opts(&s, hdr, nh, tcol, nrest, rest, 4, "");
 	while (next_sel(fp, &s, tcol, col, &rb, &t))
 		if (++n == (size_t)k) {
-			printf("n=%ld value=%s\n", k, rb.f[col]);
+			fprintf(dt_out, "n=%ld value=%s\n", k, rb.f[col]);
 			free(rb.line);
 			free(rest);
 			return 0;
 		}
-	printf("n=0\n");	/* fewer rows */
+	fprintf(dt_out, "n=0\n");	/* fewer rows */
 	free(rest);
 	return 0;
 }
@@ -1784,8 +1807,8 @@ static int cmd_select(FILE *fp, char **hdr, int nh, int tcol, int argc, char **a
 
 	parse_opts(&s, hdr, nh, tcol, argc, argv, 3, "");
 	for (i = 0; i < nh; i++)
-		printf("%s%s", i ? "\t" : "", hdr[i]);
-	printf("\n");
+		fprintf(dt_out, "%s%s", i ? "\t" : "", hdr[i]);
+	fprintf(dt_out, "\n");
 	while (getline(&line, &cap, fp) >= 0) {
 		len = strlen(line);
 		if (len + 1 > ccap) {
@@ -1794,7 +1817,7 @@ static int cmd_select(FILE *fp, char **hdr, int nh, int tcol, int argc, char **a
 		}
 		memcpy(copy, line, len + 1);
 		if (selected(&s, f, split(line, f), tcol, &t))
-			fputs(copy, stdout);
+			fputs(copy, dt_out);
 	}
 	free(line);
 	free(copy);
@@ -1820,7 +1843,7 @@ static int cmd_distinct(FILE *fp, char **hdr, int nh, int tcol, int argc, char *
 			continue;
 		seen = xrealloc(seen, (n + 1) * sizeof(*seen));
 		seen[n++] = strdup(rb.f[col]);
-		printf("%s\n", rb.f[col]);
+		fprintf(dt_out, "%s\n", rb.f[col]);
 	}
 	for (i = 0; i < n; i++)
 		free(seen[i]);
@@ -1873,9 +1896,9 @@ static int cmd_calc(int argc, char **argv)
 	if (err)
 		die(argv[2], err);
 	if (isfinite(v) && v == trunc(v) && fabs(v) < 1e15)
-		printf("%.0f\n", v);
+		fprintf(dt_out, "%.0f\n", v);
 	else
-		printf("%.6g\n", v);
+		fprintf(dt_out, "%.6g\n", v);
 	return 0;
 }
 
@@ -1950,31 +1973,29 @@ static void help(FILE *out)
 			cmds[i].args, cmds[i].what);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	char *line = NULL, *hdr[MAXCOL];
 	size_t cap = 0, i;
 	const struct cmd *c = NULL;
-	int nh, tcol;
+	int nh, tcol, rc;
 	FILE *fp;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		help(stdout);
+		help(dt_out);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "calc"))
 		return cmd_calc(argc, argv);
-	if (argc < 3) {
-		help(stderr);
-		return 2;
-	}
+	if (argc < 3)
+		die("usage", "dt COMMAND FILE ARGS... (dt --help lists the commands)");
 	for (i = 0; i < NCMDS; i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			c = &cmds[i];
 	if (!c)
 		die(argv[1], "unknown command (dt --help lists them)");
 	file = argv[2];
-	fp = fopen(file, "r");
+	fp = dt_fopen(file, "r");
 	if (!fp)
 		die("file", "cannot open");
 	if (getline(&line, &cap, fp) < 0)
@@ -1983,5 +2004,49 @@ int main(int argc, char **argv)
 	tcol = colidx(hdr, nh, "time");
 	if (argc - 3 < c->nargs)
 		die(c->name, c->nargs == 1 ? "missing column" : "too few arguments");
-	return c->fn(fp, hdr, nh, tcol, argc, argv);
+	rc = c->fn(fp, hdr, nh, tcol, argc, argv);
+	fclose(fp);
+	return rc;
 }
+
+int dt_run(int argc, char **argv, FILE *out, char *err, size_t errlen)
+{
+	jmp_buf jb;
+	int rc;
+
+	/* every call starts afresh: the state of the one before is dropped */
+	file = NULL;
+	ref_x = ref_y = NULL;
+	ref_n = 0;
+	ref_below = INFINITY;
+	ref_above = -INFINITY;
+	calc_argv = NULL;
+	calc_argc = 0;
+	dt_out = out;
+	dt_jmp = NULL;
+	if (err) {
+		dt_err = err;
+		dt_errlen = errlen;
+		*err = 0;
+		if (setjmp(jb)) {
+			dt_jmp = NULL;
+			return 2;
+		}
+		dt_jmp = &jb;
+	}
+	rc = run(argc, argv);
+	dt_jmp = NULL;
+	return rc;
+}
+
+#ifndef DT_LIBRARY
+int main(int argc, char **argv)
+{
+	if (argc < 3 && !(argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+					 !strcmp(argv[1], "calc")))) {
+		help(stderr);
+		return 2;
+	}
+	return dt_run(argc, argv, stdout, NULL, 0);
+}
+#endif

@@ -277,6 +277,18 @@ t_ok "until=5 keeps the row at 5 (3..5: 2 s), to=5 does not (3..4: 1 s)" \
 	test "$(t_get longest "$("$D" stretch "$T/st.tsv" x -1 0 until=5)") $(t_get longest "$("$D" stretch "$T/st.tsv" x -1 0 to=5)")" = "2.00 1.00"
 # between=EXPR:LO:HI selects rows by a range of an expression
 t_ok "between= selects by a range" test "$(t_get n "$("$D" summary "$T/st.tsv" x between=x-y:-1:-1)")" = 4
+# EXPR: calc's rule (precedence, parentheses), one arithmetic for dt and
+# the claims: with a=10 b=4 c=2, a-b/c = 8 and (a-b)/c = 3 (the old
+# left-to-right rule gave 3 for both)
+printf 'time\ta\tb\tc\n1\t10\t4\t2\n' > "$T/ex.tsv"
+t_ok "EXPR: * and / before + and - (a-b/c = 8)" test "$(t_get mean "$("$D" summary "$T/ex.tsv" a-b/c)")" = 8
+t_ok "EXPR: parentheses ((a-b)/c = 3, 2*(a-(b+c)) = 8)" \
+	test "$(t_get mean "$("$D" summary "$T/ex.tsv" '(a-b)/c')") $(t_get mean "$("$D" summary "$T/ex.tsv" '2*(a-(b+c))')")" = "3 8"
+t_ok "EXPR: the same rule as dt calc (a+b*c-a/c)" \
+	test "$(t_get mean "$("$D" summary "$T/ex.tsv" a+b*c-a/c)")" = "$("$D" calc 'a+b*c-a/c' a=10 b=4 c=2)"
+out=$("$D" summary "$T/ex.tsv" '(a-b/c' 2>&1)
+t_ok "EXPR: an unclosed ( is one line naming the expression, exit 2" \
+	sh -c '[ "$1" -eq 2 ] && [ "$2" = "$3: (a-b/c: a ( without its )" ]' _ $? "$out" "$T/ex.tsv"
 # resid refbelow=/refabove=: only the reference's rows below / above
 printf 'x\ty\n0\t0\n10\t10\n20\t0\n' > "$T/ref.tsv"
 printf 'time\tx\ty\n0\t5\t5\n1\t15\t5\n' > "$T/pts.tsv"

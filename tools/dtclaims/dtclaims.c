@@ -177,6 +177,7 @@ static void __attribute__((format(printf, 1, 2), noreturn)) fail(const char *fmt
 }
 
 #include "../../experiments/common/tsvexpr.h"
+#include "../../experiments/dt/dt.h"
 
 static void *xmalloc(size_t n)
 {
@@ -253,6 +254,8 @@ struct row {
 static struct dir *dirs;
 static int ndirs;
 
+static void expand_multi_lets(void);
+
 static void read_conf(const char *path)
 {
 	FILE *fp = fopen(path, "r");
@@ -301,6 +304,74 @@ static void read_conf(const char *path)
 	}
 	free(line);
 	fclose(fp);
+	expand_multi_lets();
+}
+
+/*
+ * let A, B, C = dt CMD FILE ARGS... [:KA,KB,KC]: one dt command, several
+ * names, each bound to one of its keys (the names themselves when no key
+ * list is given). It stands for one let per name with the same command,
+ * which dt runs once per run (the runner caches its output); read_conf
+ * writes it out that way, so everything after it sees plain lets.
+ */
+static void expand_multi_lets(void)
+{
+	int i, j, k, nn, nk;
+
+	for (i = 0; i < ndirs; i++) {
+		struct dir *d = &dirs[i];
+		char *eq, *names, *rhs, *keys, *nm[32], *ky[32], *p;
+
+		if (strcmp(d->word, "let") && strcmp(d->word, "model-let"))
+			continue;
+		eq = strchr(d->rest, '=');
+		if (!eq || !memchr(d->rest, ',', eq - d->rest))
+			continue;
+		cur_line = d->line;
+		cur_dir = d->word;
+		names = xasprintf("%.*s", (int)(eq - d->rest), d->rest);
+		rhs = xstrdup(eq + 1);
+		while (*rhs == ' ' || *rhs == '\t')
+			rhs++;
+		if (strncmp(rhs, "dt ", 3))
+			fail("several names take one dt command: let A, B = dt CMD FILE ... [:KA,KB]");
+		nn = 0;
+		for (p = strtok(names, ","); p; p = strtok(NULL, ",")) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			p[strcspn(p, " \t")] = 0;
+			if (!*p || nn == 32)
+				fail("let: a name list of 1 to 32 names, comma-separated");
+			nm[nn++] = p;
+		}
+		keys = strrchr(rhs, ' ');
+		nk = 0;
+		if (keys && keys[1] == ':') {
+			*keys = 0;
+			for (p = strtok(keys + 2, ","); p; p = strtok(NULL, ",")) {
+				if (nk == 32)
+					fail("let: at most 32 keys");
+				ky[nk++] = p;
+			}
+			if (nk != nn)
+				fail("let: %d names but %d keys", nn, nk);
+		} else {
+			for (k = 0; k < nn; k++)
+				ky[k] = xasprintf("%.*s", (int)strcspn(nm[k], ":"), nm[k]);
+		}
+		dirs = realloc(dirs, (ndirs + nn) * sizeof(*dirs));
+		if (!dirs)
+			fail("out of memory");
+		d = &dirs[i];
+		memmove(&dirs[i + nn], &dirs[i + 1], (ndirs - i - 1) * sizeof(*dirs));
+		for (j = nn - 1; j >= 0; j--) {
+			dirs[i + j].line = dirs[i].line;
+			dirs[i + j].word = xstrdup(dirs[i].word);
+			dirs[i + j].rest = xasprintf("%s = %s :%s", nm[j], rhs, ky[j]);
+		}
+		ndirs += nn - 1;
+		i += nn - 1;
+	}
 }
 
 static void at(const struct dir *d)
@@ -561,7 +632,52 @@ static char *expand(struct subj *s, const char *t)
 
 /* --- dt ------------------------------------------------------------------ */
 
+/* dt is linked in (experiments/dt/dt.h): one process, and each TSV read
+ * from disk once (dt opens it through cached_open). --dt is still
+ * accepted, and names no program. */
 static const char *dt_path;
+
+static char **fc_path, **fc_data;
+static size_t *fc_len;
+static int fc_n;
+
+static FILE *cached_open(const char *path)
+{
+	FILE *f;
+	char *data = NULL;
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < fc_n; i++)
+		if (!strcmp(fc_path[i], path))
+			break;
+	if (i == fc_n) {
+		f = fopen(path, "r");
+		if (!f)
+			return NULL;
+		{
+			struct buf b = { 0 };
+			char chunk[65536];
+			size_t n;
+
+			while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+				bput(&b, chunk, n);
+			fclose(f);
+			data = bstr(&b);
+			len = b.n;
+		}
+		fc_path = realloc(fc_path, (fc_n + 1) * sizeof(*fc_path));
+		fc_data = realloc(fc_data, (fc_n + 1) * sizeof(*fc_data));
+		fc_len = realloc(fc_len, (fc_n + 1) * sizeof(*fc_len));
+		if (!fc_path || !fc_data || !fc_len)
+			fail("out of memory");
+		fc_path[fc_n] = xstrdup(path);
+		fc_data[fc_n] = data;
+		fc_len[fc_n++] = len;
+	}
+	/* (an empty file: fmemopen wants a size above 0) */
+	return fc_len[i] ? fmemopen(fc_data[i], fc_len[i], "r") : fopen("/dev/null", "r");
+}
 
 /* FILE in the subject's run, NAME:FILE in its run NAME */
 static char *run_file(struct subj *s, const char *w)
@@ -605,7 +721,7 @@ static char *run_tool(struct subj *s, char *cmdline, int model)
 	for (i = 0; i < s->ncache; i++)
 		if (!strcmp(s->cache_cmd[i], key))
 			return s->cache_out[i];
-	if (!prog)
+	if (model && !prog)
 		fail("%s %s: no %s (--model)", pname, cmdline, pname);
 	argv[argc++] = (char *)prog;
 	while ((w = qword(&p)) && argc < 62) {
@@ -618,6 +734,25 @@ static char *run_tool(struct subj *s, char *cmdline, int model)
 	argv[argc] = NULL;
 	if (argc < (model ? 2 : 3))
 		fail("'%s %s': %s takes COMMAND%s ...", pname, cmdline, pname, model ? "" : " FILE");
+	if (!model) {
+		/* dt, in this process */
+		char msg[4096];
+		char *text = NULL;
+		size_t tlen = 0;
+		FILE *ms = open_memstream(&text, &tlen);
+		int rc;
+
+		if (!ms)
+			fail("open_memstream: %s", strerror(errno));
+		dt_open_hook = cached_open;
+		rc = dt_run(argc, argv, ms, msg, sizeof(msg));
+		fclose(ms);
+		if (rc)
+			fail("%s %s (on %s) failed: %s", pname, cmdline, s->run, *msg ? msg : "no message");
+		bput(&o, text, tlen);
+		free(text);
+		goto done;
+	}
 	if (pipe(out) || pipe(err))
 		fail("pipe: %s", strerror(errno));
 	pid = fork();
@@ -647,6 +782,7 @@ static char *run_tool(struct subj *s, char *cmdline, int model)
 		m[strcspn(m, "\n")] = 0;
 		fail("%s %s (on %s) failed: %s", pname, cmdline, s->run, *m ? m : "no message");
 	}
+done:
 	s->cache_cmd = realloc(s->cache_cmd, (s->ncache + 1) * sizeof(char *));
 	s->cache_out = realloc(s->cache_out, (s->ncache + 1) * sizeof(char *));
 	if (!s->cache_cmd || !s->cache_out)
@@ -2161,7 +2297,7 @@ int main(int argc, char **argv)
 		else
 			break;
 	}
-	if (dt_path && i < argc && !strcmp(argv[i], "--lab") && argc - i >= 2 && argc - i <= 3) {
+	if (i < argc && !strcmp(argv[i], "--lab") && argc - i >= 2 && argc - i <= 3) {
 		/* --lab RUN [FROM]: the lab's reason why RUN cannot show
 		 * throttling (capacity; with FROM, throttled from FROM), or
 		 * nothing: the gate the chapters' checks apply to their runs */
@@ -2187,7 +2323,7 @@ int main(int argc, char **argv)
 		fputs(bstr(&all), stdout);
 		return fflush(stdout) ? 2 : 0;
 	}
-	if (!dt_path || !cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
+	if (!cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
 		fprintf(stderr, "usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n"
 			"       dtclaims --dt DT --lab RUN [FROM]\n"
 			"       dtclaims --seeds SEEDS --audit CONF\n");

@@ -149,6 +149,21 @@ t_ok "columns in the order tools/claims.cols gives" test "$(cut -f2,15 <<< "$rev
 t_ok "the capacity gate is 3 x the disks: a 3 x guest passes it" test "$(col edge kernel <<< "$out")" = PASS
 t_ok "the environment does not move the gate (LAB_MIN_X=1.5 is no setting)" \
 	test "$(LAB_MIN_X=1.5 run "$T/v.conf" | col lab kernel)" = "NOT REPRODUCED"
+# let A, B = dt ...: one dt command, a name per key (the run "up": x = t,
+# 0..9): the same values as one let per key
+conf "$T/multi.conf" "$(row sanity multi up - 'lo == 0 && hi == 9 && m == 4.5' 'gates none a test' \
+	'let lo, hi, m = dt summary s.tsv x :min,max,mean')" \
+	"$(row sanity multi1 up - 'lo == 0 && hi == 9 && m == 4.5' 'gates none a test' \
+	'let lo = dt summary s.tsv x :min' 'let hi = dt summary s.tsv x :max' 'let m = dt summary s.tsv x :mean')"
+out=$(run "$T/multi.conf")
+t_ok "let A, B, C = dt ... :KA,KB,KC binds each name to its key" test "$(col multi kernel <<< "$out") $(col multi1 kernel <<< "$out")" = "PASS PASS"
+t_ok "... and gives the same row as one let per key" test "$(col multi value <<< "$out")" = "$(col multi1 value <<< "$out")"
+conf "$T/multi2.conf" "$(row sanity min up - 'min == 0 && max == 9' 'gates none a test' 'let min, max = dt summary s.tsv x')"
+t_ok "let A, B = dt ... without keys: the names are the keys" test "$(run "$T/multi2.conf" | col min kernel)" = PASS
+conf "$T/multi3.conf" "$(row sanity bad up - 'a > 0' 'gates none a test' 'let a, b = dt summary s.tsv x :min')"
+out=$(run "$T/multi3.conf" 2>&1; cat "$T/err")
+t_ok "let with 2 names and 1 key is one line naming the count, exit 2" \
+	sh -c 'printf "%s" "$1" | grep -q "2 names but 1 keys"' _ "$out"
 
 
 # --- the lab's gates ---------------------------------------------------------

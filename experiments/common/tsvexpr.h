@@ -86,6 +86,8 @@ static inline struct expr parse_expr(char **hdr, int n, const char *s)
 	char buf[512], *p, *q, stack[2 * MAXTERM], save;
 	int ns = 0, want = 1;
 
+	if (strlen(s) >= sizeof(buf))
+		die(s, "expression over 511 characters");
 	snprintf(buf, sizeof(buf), "%s", s);
 	p = buf;
 	for (;;) {

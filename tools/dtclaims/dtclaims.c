@@ -724,7 +724,10 @@ static char *run_tool(struct subj *s, char *cmdline, int model)
 	if (model && !prog)
 		fail("%s %s: no %s (--model)", pname, cmdline, pname);
 	argv[argc++] = (char *)prog;
-	while ((w = qword(&p)) && argc < 62) {
+	while ((w = qword(&p))) {
+		if (argc == 62)
+			fail("'%s %s': at most 61 words after %s (a longer command is refused, not cut)",
+			     pname, cmdline, pname);
 		/* dt's file: the subject's, NAME:FILE one of its named runs'
 		 * (a path with a / is taken as it is) */
 		if (!model && argc == 2 && !strchr(w, '/'))
@@ -1475,9 +1478,11 @@ static int parse_runs(char **rest, const char *dir, char **rname, char **rdir, i
 	int ok = 1, present = 0;
 
 	*n = 0;
-	while (*p && *n < MAXRUNS) {
+	while (*p) {
 		size_t wl = strcspn(p, " \t");
 
+		if (*n == MAXRUNS && memchr(p, '=', wl))
+			fail("at most %d runs on a line (a longer list is refused, not cut)", MAXRUNS);
 		e = memchr(p, '=', wl);
 		if (!e && *n)
 			break;	/* only NAME=RUN words after the first */
@@ -1650,8 +1655,11 @@ static char *model_control(const char *krun, char **extra, int nextra)
 	argv[argc++] = "sim";
 	argv[argc++] = xasprintf("spec=%s", spec);
 	p = ov ? ov : xstrdup("");
-	while ((w = word(&p)) && argc < 100) {
+	while ((w = word(&p))) {
 		char *key = xstrdup(w), *e = strchr(key, '=');
+
+		if (argc >= 96)
+			fail("control model: the run's overrides make over 92 arguments (refused, not cut)");
 
 		if (e)
 			*e = 0;
@@ -1668,7 +1676,9 @@ static char *model_control(const char *krun, char **extra, int nextra)
 		}
 		argv[argc++] = xasprintf("%s=%s", key, meta_value(krun, key));
 	}
-	for (i = 0; i < nextra && argc < 124; i++)
+	if (argc + nextra > 124)
+		fail("control model: over 124 arguments with its KEY=VALUEs (refused, not cut)");
+	for (i = 0; i < nextra; i++)
 		argv[argc++] = extra[i];
 	argv[argc++] = "-o";
 	argv[argc++] = dir;
@@ -1796,7 +1806,9 @@ static void do_gates(struct row *r, struct subj *k, struct subj *c, struct buf *
 				fail("gates %s: the control is the model's, not a kernel run", g);
 			j0 = ns;
 			for (j = 0; j < s->nruns; j++)
-				if ((!colon || !strcmp(s->rname[j], colon + 1)) && ns < 16 && !s->rmiss[j]) {
+				if ((!colon || !strcmp(s->rname[j], colon + 1)) && !s->rmiss[j]) {
+					if (ns == 16)
+						fail("gates %s: at most 16 runs (refused, not cut)", g);
 					subs[ns] = s;
 					dirs_[ns++] = s->rdir[j];
 				}
@@ -2049,12 +2061,14 @@ static char *do_row(struct row *r)
 			char *extra[16], *q;
 			int ne = 0, j;
 
-			while (*cp && ne < 16) {
+			while (*cp) {
 				size_t wl = strcspn(cp, " \t");
 
 				q = memchr(cp, '=', wl);
 				if (!q || q == cp)
 					break;	/* the first word that is not KEY=VALUE */
+				if (ne == 16)
+					fail("control model: at most 16 KEY=VALUE (refused, not taken for the description)");
 				extra[ne++] = word(&cp);
 			}
 			if (!ne || !*cp)
@@ -2202,9 +2216,9 @@ static void do_rows(int i, int j, struct buf *all)
 					int c = 0;
 
 					at(&dirs[m]);
-					while ((v = qword(&q)) && c < nn)
+					while (c < nn && (v = qword(&q)))
 						setvar(&consts, names[c++], v);
-					if (c != nn || *q)
+					if (c != nn || qword(&q))
 						fail("values takes %d values (%s ...)", nn, names[0]);
 					do_rows(open + 1, k, all);
 					consts.nvars = save;

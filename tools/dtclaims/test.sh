@@ -520,6 +520,14 @@ bad "a dt command printing more than one number without :KEY" "let: dt summary s
 bad "a syntax error in a rule" "pass: missing \) in" "$(row sanity c up - '(mean > 2' 'gates none t')"
 bad "a directive given twice" "pass: given twice in row c" "$(row sanity c up - 'mean > 2' 'gates none t' 'pass 1')"
 bad "an unknown directive" "mesure: not a directive of a row" "$(row sanity c up - 'mean > 2' 'gates none t' 'mesure cv')"
+# limits are refused, never cut: a dt command of 62 words, 9 runs on a
+# kernel line, a values line with one value too many
+bad "a dt command over 61 words" "let: 'dt summary s.tsv x .*': at most 61 words" \
+	"$(row sanity c up - 'm > 2' 'gates none t' "let m = dt summary s.tsv x $(printf 'from=0 %.0s' $(seq 1 59)) :mean")"
+bad "nine runs on a kernel line" "kernel: at most 8 runs on a line" \
+	"$(row sanity c up - 'mean > 2' 'gates none t' | sed 's/^kernel .*/kernel '"$(for i in 1 2 3 4 5 6 7 8 9; do printf 'r%s=up ' $i; done)"'/')"
+bad "a values line with one value too many" "values: values takes 2 values" \
+	"each A B" "values 1 2 3" "$(row sanity 'c{A}' up - 'mean > 2' 'gates none t')" "end"
 # --- --audit: the rows and their runs, judged on nothing (no run needed)
 conf "$T/audit.conf" "$(row claim a smoke ch03-n1-v10 'mean > 2' 'gates none t')" \
 	"$(row claim b x=ch03-n1-v10 ch03-n4-v10 'mean > 2' 'gates none t' | sed 's/^kernel .*/kernel x=ch03-n1-v10 y=smoke?/')" \

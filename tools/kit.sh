@@ -172,3 +172,37 @@ kit_slot_take() {
 		sleep 1
 	done
 }
+
+# kit_mirror FROM TO TREE: a mirror of the run folders in FROM (links to
+# their files) whose meta names TREE's own spec of each run
+# (tools/golden: each side reads a mirror of the run folders (links to their files)
+# whose meta names that side's own spec of the run: the run's spec file in
+# that tree, or its family expanded by that tree's experiments/spec. So a
+# key added to the specs after the base (steady, seed_at) reaches today's
+# model controls and not the base's model, which would refuse it; and a
+# run made before its spec moved name still finds it. A run no spec of the
+# tree names (a test run) keeps its meta.
+kit_mirror() { # FROM TO TREE
+	local d f n sp
+	mkdir -p "$2" "$2.specs"
+	for d in "$1"/*/; do
+		d=${d%/}
+		n=${d##*/}
+		[ -r "$d/meta" ] || continue
+		mkdir -p "$2/$n"
+		for f in "$d"/*; do
+			[ "${f##*/}" = meta ] || ln -s "$f" "$2/$n/${f##*/}"
+		done
+		if sp=$("$3/experiments/spec" find "$n" "$3/experiments" "$3"/chapters/*/ 2> /dev/null); then
+			if grep -q '^name *=' "$sp"; then	# (an old tree: no dtspec kind)
+				"$3/experiments/spec" expand "$sp" "$n" > "$2.specs/$n.spec" ||
+					{ echo "kit_mirror: $sp: cannot expand $n" >&2; exit 2; }
+				sp=$2.specs/$n.spec
+			fi
+			sed "s|^spec = .*|spec = $sp|" "$d/meta" > "$2/$n/meta"
+		else
+			cp "$d/meta" "$2/$n/meta"
+		fi
+	done
+}
+

@@ -448,7 +448,7 @@ LOAD ?= 0
 # replicates beside a CPU hog on every core; then tools/spread's summary)
 SPREAD_CHS = $(or $(CH),$(sort $(KIT_CHAPTERS)))
 spread: deps lab
-	$(Q)[[ "$(K)" =~ ^[1-9]$$ ]] || { echo "make spread: K=$(K): want 1..9 replicates" >&2; exit 2; }
+	$(Q)case "$(K)" in [1-9]) ;; *) echo "make spread: K=$(K): want 1..9 replicates" >&2; exit 2 ;; esac
 	$(Q)S=$$(tools/kernels path $(KERNEL) spread); t0=$$(date +%s); \
 	for k in $$(seq 1 $(K)); do \
 		load=$$([ $$k -gt $$(($(K) - $(LOAD))) ] && nproc || echo 0); \

@@ -199,6 +199,17 @@ $(BUILD)/families.mk: $(DTSPEC) $(SPECS)
 	done > $@.tmp && mv $@.tmp $@
 FAMILIES :=
 -include $(BUILD)/families.mk
+# What each chapter declares, in $(BUILD)/chapters.mk, read from the
+# declarations themselves so that no second list can drift from them:
+# KIT_CLAIM_RUNS_NN / KIT_CLAIM_MODELS_NN, the kernel and model runs its
+# claims.conf names (dtclaims --runs), and KIT_PIN_NN, the kernel its
+# specs say they run on (kernel = K in every spec of the folder; none:
+# make's KERNEL; tools/chapter-decls).
+CLAIM_CONFS := $(wildcard chapters/*/claims.conf)
+$(BUILD)/chapters.mk: tools/chapter-decls $(DTCLAIMS) $(DTSPEC) $(CLAIM_CONFS) $(SPECS) tools/seeds.tsv
+	@mkdir -p $(@D)
+	$(Q)BUILD=$(BUILD) tools/chapter-decls $(sort $(dir $(wildcard chapters/[0-9]*/*.spec chapters/[0-9]*/claims.conf))) > $@.tmp && mv $@.tmp $@
+-include $(BUILD)/chapters.mk
 # the runs a spec file stands for
 runs_of = $(if $(filter $(1),$(FAMILIES)),$(RUNS_OF_$(1)),$(basename $(notdir $(1))))
 spec_of = $(or $(filter %/$(1).spec,$(filter-out $(FAMILIES),$(SPECS))),$(if $(FAMILY_$(1)),$(BUILD)/specs/$(1).spec),$(error no spec file $(1).spec, and no family naming $(1), in experiments/ or chapters/*/))
@@ -263,7 +274,7 @@ REPORT_DEPS := $(REPORT_BASE_DEPS)
 include chapters/lib.mk
 include $(sort $(wildcard chapters/*/chapter.mk))
 $(kit_chapters)
-# A chapter pinned to another kernel (kit_kernel, chapter 10 on 6.12):
+# A chapter pinned to another kernel (its specs say kernel = K; chapter 10 on 6.12):
 # its runs are made in that kernel's runs folder, on that kernel's lab
 # (its Debian package installed first, as make KERNEL=K lab would), one
 # rule per folder other than this make's $(RUNS).

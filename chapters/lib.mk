@@ -6,25 +6,25 @@
 #       $(FIG)/NAME.tex, drawn by the gnuplot SCRIPT (a file of the
 #       chapter's folder, or a path with a /) from the run folders DIRS
 #       through figures/plot; DEPS: more files it reads
-#   $(call kit_claims,RUNS,MODELS[,DEPS])
+#   $(call kit_claims[,DEPS])
 #       $(CLAIMS)/chNN.tsv, the chapter's verdict rows (tools/chapter-claims:
 #       its claims.conf, read by tools/dtclaims) on $(RUNS) and
-#       $(MODEL_RUNS) (runs found by spec name), once the kernel runs named
-#       RUNS and the model runs named MODELS are made; DEPS: more files
+#       $(MODEL_RUNS) (runs found by spec name), once the kernel and model
+#       runs its claims.conf names are made (dtclaims --runs, through
+#       $(BUILD)/chapters.mk: the declarations are the one list); DEPS:
+#       more files
 #   $(call kit_runs,NAMES), $(call kit_models,NAMES)
 #       the folders of the kernel runs / model runs of those specs
 #   $(kit_names)
 #       the names of every run the chapter's spec files stand for (a
 #       family, experiments/spec, stands for several)
-#   $(call kit_kernel,K)
-#       (first, before the others) the chapter's runs are kernel K's,
-#       whatever make's KERNEL is: made on K (their specs say kernel = K)
-#       in K's runs folder, $(BUILD)/runs + K's suffix, where make
-#       KERNEL=K finds them too (each run is made once); the chapter's
-#       verdicts and figures go where this make's others go. On a host
-#       that cannot get K (tools/kernels available) the chapter is not
-#       run: its runs are not made and the report says so (chapter 10:
-#       the bdi limits of Linux 6.2 and later)
+# A chapter whose specs say kernel = K (KIT_PIN_NN of $(BUILD)/chapters.mk)
+# has kernel K's runs, whatever make's KERNEL is: made on K in K's runs
+# folder, $(BUILD)/runs + K's suffix, where make KERNEL=K finds them too
+# (each run is made once); the chapter's verdicts and figures go where
+# this make's others go. On a host that cannot get K (tools/kernels
+# available) the chapter is not run: its runs are not made and the report
+# says so (chapter 10: the bdi limits of Linux 6.2 and later).
 #
 # From these the top Makefile makes chapter-NN (everything the chapter
 # declared, then its verdicts as a table: tools/verdicts) and adds it to
@@ -36,8 +36,9 @@
 kit_dir = $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 kit_nn = $(firstword $(subst -, ,$(notdir $(kit_dir))))
 kit_names = $(foreach f,$(wildcard $(kit_dir)/*.spec),$(call runs_of,$(f)))
-kit_kernel = $(eval KIT_KERNEL_$(kit_nn) := $(1))$(eval KIT_RUNS_$(kit_nn) := $(BUILD)/runs$(shell tools/kernels get $(1) suffix))$(if \
-	$(filter $(1),$(KIT_AVAILABLE)),,$(eval KIT_UNAVAILABLE += $(kit_nn)))
+# _kit_pin NN K: chapter NN's runs are kernel K's
+_kit_pin = $(eval KIT_KERNEL_$(1) := $(2))$(eval KIT_RUNS_$(1) := $(BUILD)/runs$(shell tools/kernels get $(2) suffix))$(if \
+	$(filter $(2),$(KIT_AVAILABLE)),,$(eval KIT_UNAVAILABLE += $(1)))
 # the kernels this host has or can install (asked once, and only when a
 # chapter is pinned; KIT_AVAILABLE="6.1" on the command line tests a host
 # without 6.12)
@@ -45,6 +46,7 @@ ifndef KIT_AVAILABLE
 KIT_AVAILABLE = $(eval KIT_AVAILABLE := $$(shell tools/kernels available))$(KIT_AVAILABLE)
 endif
 KIT_UNAVAILABLE :=
+$(foreach v,$(filter KIT_PIN_%,$(.VARIABLES)),$(call _kit_pin,$(v:KIT_PIN_%=%),$($(v))))
 # the folder of chapter NN's kernel runs (RUNS given on the command line,
 # as report/check does, holds every chapter's, a pinned one's too)
 kit_rundir = $(if $(filter command line,$(origin RUNS)),$(RUNS),$(or $(KIT_RUNS_$(1)),$(RUNS)))
@@ -89,7 +91,7 @@ KIT_OUT_$(1) += $(CLAIMS)/ch$(1).tsv
 KIT_RUNDIRS_$(1) += $(call kit_runs,$(3))
 KIT_CHAPTERS += $(1)
 endef
-kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(1),$(2),$(3)))
+kit_claims = $(eval $(call _kit_claims,$(kit_nn),$(kit_dir),$(KIT_CLAIM_RUNS_$(kit_nn)),$(KIT_CLAIM_MODELS_$(kit_nn)),$(1)))
 
 # after the chapters: chapter-NN and the report's dependencies
 # pdf-NN: the chapter's own PDF (report/chapterpdf) from whatever runs

@@ -3,4 +3,4 @@
 # a 10 MB/s disk.
 $(call kit_fig,ch01-cumulative,cumulative.gp,$(call kit_runs,smoke) $(call kit_models,smoke))
 $(call kit_fig,ch01-rates,rates.gp,$(call kit_runs,smoke) $(call kit_models,smoke))
-$(call kit_claims,smoke,smoke)
+$(call kit_claims)

@@ -14,5 +14,4 @@ $(call kit_fig,ch02-pages,pages.gp,$(call kit_runs,ch02-steady) $(call kit_model
 $(call kit_fig,ch02-jbod,jbod.gp,$(call kit_runs,ch02-jbod-61 ch02-jbod-v10) \
 	$(call kit_models,ch02-jbod-61 ch02-jbod-v10))
 $(call kit_fig,ch02-onoff,onoff.gp,$(call kit_runs,ch02-steady ch02-threshold))
-$(call kit_claims,ch02-sweep ch02-steady ch02-threshold ch02-jbod-61 ch02-jbod-v10,\
-	ch02-sweep ch02-steady ch02-jbod-61 ch02-jbod-v10,$(DTMODEL))
+$(call kit_claims,$(DTMODEL))

@@ -9,4 +9,4 @@ $(call kit_fig,ch03-rates,rates.gp,$(call kit_runs,$(CH03_N)) $(call kit_models,
 $(call kit_fig,ch03-rates-v10,rates.gp,$(call kit_runs,$(CH03_V10)) $(call kit_models,$(CH03_V10)))
 $(call kit_fig,ch03-phases,phases.gp,$(call kit_runs,ch03-phases ch03-norate))
 $(call kit_fig,ch03-phases-model,phases.gp,$(call kit_models,ch03-phases ch03-norate))
-$(call kit_claims,$(CH03_N) $(CH03_V10) ch03-phases ch03-norate,$(CH03_N) $(CH03_V10) ch03-phases ch03-norate)
+$(call kit_claims)

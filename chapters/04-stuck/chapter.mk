@@ -19,4 +19,4 @@ $(addsuffix /meta,$(call kit_models,$(CH04_NAMES))): $(MODEL_RUNS)/%/meta: $(CH0
 
 $(call kit_fig,ch04-rate,rate.gp,$(call kit_runs,$(CH04_NAMES)) $(call kit_models,$(CH04_NAMES)))
 $(call kit_fig,ch04-position,position.gp,$(call kit_runs,$(CH04_NAMES)) $(call kit_models,$(CH04_NAMES)))
-$(call kit_claims,$(CH04_NAMES),$(CH04_NAMES))
+$(call kit_claims)

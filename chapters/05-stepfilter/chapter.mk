@@ -8,4 +8,4 @@ CH05_V10 := ch05-off-v10 ch05-v10
 $(foreach f,rates spread direction,\
 	$(call kit_fig,ch05-$(f),$(f).gp,$(call kit_runs,$(CH05_61)) $(call kit_models,$(CH05_61)))\
 	$(call kit_fig,ch05-$(f)-v10,$(f).gp,$(call kit_runs,$(CH05_V10)) $(call kit_models,$(CH05_V10))))
-$(call kit_claims,$(CH05_61) $(CH05_V10) ch05-off-v10-r2,$(CH05_61) $(CH05_V10))
+$(call kit_claims)

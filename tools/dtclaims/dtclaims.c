@@ -1322,7 +1322,8 @@ static char *chapter;
 /* the capacity gate's factor: the kit's rule, the same for every row and
  * run (no setting changes it, so no verdict depends on the environment) */
 static const char *lab_min_x = "3";
-/* --audit: list the rows and the kernel runs they judge, judge nothing */
+/* --audit: list the rows and the kernel runs they judge, judge nothing;
+ * 2 (--runs): only collect every run the chapter names (audit_runs_of) */
 static int audit;
 static int nctl;
 
@@ -1914,6 +1915,54 @@ static char *audit_row(struct row *r, const char *id, const char *kind, char *ru
 	return bstr(&o);
 }
 
+/*
+ * --runs: every run the file names, so that the make rules come from the
+ * claims' own declarations and no second list can drift from them: the
+ * kernel runs of need, kernel and control kernel lines, the model runs
+ * of model lines (optional RUN? by its name; each loop expanded).
+ */
+static struct buf runs_kernel, runs_model;
+
+static void runs_add(struct buf *set, char *list)
+{
+	struct buf one = { 0 };
+	char *w, *p;
+
+	audit_runs(&one, list);
+	p = bstr(&one);
+	while ((w = word(&p))) {
+		char *q = xstrdup(set->n ? bstr(set) : "");
+		char *x;
+		int dup = 0;
+
+		while ((x = word(&q)))
+			if (!strcmp(x, w))
+				dup = 1;
+		if (!dup) {
+			if (set->n)
+				bputs(set, " ");
+			bputs(set, w);
+		}
+	}
+}
+
+static char *runs_row(struct row *r, char *runs)
+{
+	int i;
+
+	runs_add(&runs_kernel, runs);
+	for (i = 1; i < r->n; i++) {
+		if (!strcmp(r->d[i].word, "model")) {
+			at(&r->d[i]);
+			runs_add(&runs_model, expand(&consts, r->d[i].rest));
+		} else if (!strcmp(r->d[i].word, "control") && !strncmp(r->d[i].rest, "kernel ", 7)) {
+			at(&r->d[i]);
+			runs_add(&runs_kernel, expand(&consts, r->d[i].rest + 7));
+		}
+	}
+	return xstrdup("");
+}
+
 static char *do_row(struct row *r)
 {
 	const struct dir *head = &r->d[0], *d;
@@ -1983,6 +2032,8 @@ static char *do_row(struct row *r)
 		fail("sanity row %s has a control (a row with one is a claim)", id);
 	at(d);
 	p = expand(&consts, d->rest);
+	if (audit == 2)
+		return runs_row(r, p);
 	if (audit)
 		return audit_row(r, id, kind, p);
 	if (!parse_runs(&p, runs_dir, rname, rdir, miss, &n)) {
@@ -2245,6 +2296,7 @@ static const char help_text[] =
 	"usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n"
 	"       dtclaims --dt DT --lab RUN [FROM]\n"
 	"       dtclaims --seeds SEEDS --audit CONF\n"
+	"       dtclaims --seeds SEEDS --runs CONF   (the runs it names: kernel RUN..., model RUN...)\n"
 	"One directive a line; a line starting with white space continues it; # a comment.\n"
 	"The chapter's part, before the first row:\n"
 	"  chapter N               the chapter's number (the first line)\n"
@@ -2326,21 +2378,38 @@ int main(int argc, char **argv)
 			puts(why);
 		return 0;
 	}
-	if (i < argc && !strcmp(argv[i], "--audit") && argc - i == 2) {
-		audit = 1;
+	if (i < argc && (!strcmp(argv[i], "--audit") || !strcmp(argv[i], "--runs")) && argc - i == 2) {
+		audit = strcmp(argv[i], "--runs") ? 1 : 2;
 		runs_dir = "";
 		conf_path = argv[i + 1];
 		read_conf(conf_path);
 		for (i = 0; i < ndirs && !is_row(&dirs[i]) && strcmp(dirs[i].word, "each"); i++)
 			;
+		if (audit == 2) {	/* the need lines' runs too (need any: each) */
+			int j;
+
+			for (j = 0; j < i; j++)
+				if (!strcmp(dirs[j].word, "need")) {
+					char *p = xstrdup(dirs[j].rest), *w;
+
+					if (!strncmp(p, "any ", 4))
+						word(&p);
+					while ((w = word(&p)))
+						runs_add(&runs_kernel, w);
+				}
+		}
 		do_rows(i, ndirs, &all);
-		fputs(bstr(&all), stdout);
+		if (audit == 2)
+			printf("kernel %s\nmodel %s\n", bstr(&runs_kernel), bstr(&runs_model));
+		else
+			fputs(bstr(&all), stdout);
 		return fflush(stdout) ? 2 : 0;
 	}
 	if (!cols_path || !seeds_path || argc - i < 2 || argc - i > 3) {
 		fprintf(stderr, "usage: dtclaims --dt DT [--model DTMODEL] --cols COLS --seeds SEEDS CONF RUNS [MODEL_RUNS]\n"
 			"       dtclaims --dt DT --lab RUN [FROM]\n"
-			"       dtclaims --seeds SEEDS --audit CONF\n");
+			"       dtclaims --seeds SEEDS --audit CONF\n"
+			"       dtclaims --seeds SEEDS --runs CONF\n");
 		return 2;
 	}
 	conf_path = argv[i];

@@ -535,6 +535,14 @@ conf "$T/audit.conf" "$(row claim a smoke ch03-n1-v10 'mean > 2' 'gates none t')
 out=$("$C" --seeds "$KIT/tools/seeds.tsv" --audit "$T/audit.conf" 2> "$T/err")
 t_ok "--audit: ID, kind, cites, the kernel's runs (RUN of NAME=RUN, RUN? by its name), the control's" \
 	test "$out" = "$(printf '%s\t%s\t%s\t%s\t%s\n' a claim 1 smoke ch03-n1-v10 b claim 1 'ch03-n1-v10 smoke' ch03-n4-v10 c sanity 1 smoke -)"
+# --- --runs: every run the file names, for the make rules (a need any
+# line, kernel and control kernel lines, RUN? by its name, an each loop
+# expanded, model lines apart); each run once, in the order first named
+{ echo "chapter 7"; echo "need any n0 n1"; echo "each v 1 2"
+  row claim 'e{v}' 'x=k{v} y=n1?' c{v} 'mean > 2' 'gates none t' "model m{v}"; echo end; } > "$T/runs.conf"
+out=$("$C" --seeds "$KIT/tools/seeds.tsv" --runs "$T/runs.conf" 2> "$T/err")
+t_ok "--runs: the kernel runs (need, kernel, control kernel; each expanded; once each), the model's apart" \
+	test "$out" = "$(printf 'kernel n0 n1 k1 c1 k2 c2\nmodel m1 m2')"
 # tools/check-code on that file: a seed-cited claim whose main run (smoke)
 # is not preset v10 fails; one whose runs are (ch03-n*-v10) passes; a
 # sanity row is not its business

@@ -354,6 +354,10 @@ SPREAD := $(wildcard $(BUILD)/spread$(KSUFFIX)/summary.tsv)
 # the other kernels' verdicts, where make KERNEL=K made some (a column
 # each in the report's kernel table; make KERNELS="6.1 6.12")
 claims_of = $(BUILD)/claims$(shell tools/kernels get $(1) suffix)
+# the chapters that judge a later kernel's own features: those pinned to
+# a kernel by their specs (KIT_PIN_NN), counted apart from the seeds'
+comma := ,
+FEATURE_CHAPTERS = $(subst $() ,$(comma),$(strip $(patsubst KIT_PIN_%,%,$(filter KIT_PIN_%,$(.VARIABLES)))))
 ALSO_CLAIMS := $(foreach k,$(filter-out $(KERNEL),$(KERNEL_LIST)),$(if \
 	$(wildcard $(call claims_of,$(k))/ch*.tsv),$(k)=$(call claims_of,$(k))))
 $(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD) \
@@ -361,6 +365,7 @@ $(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD) \
 	@mkdir -p $(@D)
 	$(Q)$(if $(strip $(REPORT_CLAIMS)),,printf 'id\tchapter\n' > $@.none.tsv &&) \
 		report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) --kernel $(KERNEL) $(foreach a,$(ALSO_CLAIMS),--also $(a)) \
+		--features "$(FEATURE_CHAPTERS)" \
 		$(or $(strip $(REPORT_CLAIMS)),$@.none.tsv) > $@.tmp && mv $@.tmp $@
 
 # rewritten only when the figure folder or the chapter list change
@@ -398,7 +403,9 @@ report-all: lab
 # from chapters/*/answers.conf: the model, the quiz and the kernel runs
 # made so far) into $(ANSWERS_OUT)/chNN.key. grade: a student's
 # "key = value" file against the keys of the chapters it answers (CH=NN:
-# that chapter's only), computed first into $(GRADE_KEYS) without the
+# that chapter's only; the whole file is checked first, by tools/grade
+# --chapters, so bad input stops before any key is computed), computed
+# into $(GRADE_KEYS) without the
 # teacher's model answers; it prints ok, wrong, not answered or not
 # graded (needs a run) per key and no value of a key (REVEAL=1, the
 # teacher's, adds them). Both need only a C compiler and make
@@ -417,12 +424,11 @@ answers: deps-model $(ANSWER_DEPS)
 	$(Q)RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(ANSWERS_OUT)
 grade: deps-model $(ANSWER_DEPS)
 	$(Q)[ -n "$(ANSWERS)" ] || { echo "usage: make grade ANSWERS=FILE [CH=NN]" >&2; exit 2; }
-	$(Q)[ -e "$(ANSWERS)" ] && [ ! -d "$(ANSWERS)" ] && [ -r "$(ANSWERS)" ] || \
-		{ echo "make grade: ANSWERS=$(ANSWERS): not a readable file of KEY = VALUE lines" >&2; exit 2; }
-	$(Q)chs="$(CH)"; [ -n "$$chs" ] || chs=$$(sed -n 's/^[[:space:]]*ex\([0-9][0-9]\)\..*/\1/p' "$(ANSWERS)" | sort -u); \
+	$(Q)chs=$$(tools/grade --chapters "$(ANSWERS)") || exit 2; \
+	[ -z "$(CH)" ] || chs="$(CH)"; \
 	[ -n "$$chs" ] || { echo "make grade: $(ANSWERS): no key exNN.M... in it (CH=NN grades one chapter)" >&2; exit 2; }; \
 	dirs=""; for c in $$chs; do d=$$(echo chapters/$$c-*); \
-		[ -d "$$d" ] || { echo "make grade: chapter $$c: no chapter chapters/$$c-*" >&2; exit 2; }; dirs="$$dirs $$d"; done; \
+		[ -d "$$d" ] || { echo "make grade: CH=$$c: no chapter chapters/$$c-*" >&2; exit 2; }; dirs="$$dirs $$d"; done; \
 	ANSWERS_NO_TEACHER=1 RUNS=$(RUNS) KIT_CHAPTER_RUNS="$(KIT_CHAPTER_RUNS)" tools/answers $(GRADE_KEYS) $$dirs && \
 	tools/grade $$(for c in $$chs; do echo $(GRADE_KEYS)/ch$$c.key; done) "$(ANSWERS)"
 # skel: a copy of the model with one law blanked (tools/skel), graded by

@@ -72,9 +72,14 @@ Q ?= @
 # KIT_SLOTS), so that two guests run at once on 2 cores and the rest of
 # the work (figures, model runs, claims) fills the gaps. A -j on the
 # command line wins (make -j1: one job at a time). Only the top make sets
-# it; the sub-makes share its jobserver.
+# it; the sub-makes share its jobserver. (BUILD is given to the shell
+# explicitly: GNU make 4.3 does not export variables to $(shell), and
+# without $BUILD/accel kit_slot_count would count 3-core KVM slots: one
+# on 2 cores. Before the lab has found its accelerator, the jobs are
+# counted as TCG slots, one core each: should it find KVM, a run beyond
+# its slots waits for one, which costs nothing.)
 ifeq ($(MAKELEVEL),0)
-KIT_JOBS := $(shell bash -c '. tools/kit.sh && kit_slot_count' 2>/dev/null || echo 1)
+KIT_JOBS := $(shell BUILD='$(BUILD)' bash -c '. tools/kit.sh && { [ -n "$${KIT_ACCEL:-}" ] || [ -r "$$BUILD/accel" ] || export KIT_ACCEL=tcg; kit_slot_count; }' 2>/dev/null || echo 1)
 MAKEFLAGS += -j$(KIT_JOBS)
 endif
 
@@ -403,12 +408,12 @@ report-all: lab
 # from chapters/*/answers.conf: the model, the quiz and the kernel runs
 # made so far) into $(ANSWERS_OUT)/chNN.key. grade: a student's
 # "key = value" file against the keys of the chapters it answers (CH=NN:
-# that chapter's only; the whole file is checked first, by tools/grade
-# --chapters, so bad input stops before any key is computed), computed
-# into $(GRADE_KEYS) without the
-# teacher's model answers; it prints ok, wrong, not answered or not
-# graded (needs a run) per key and no value of a key (REVEAL=1, the
-# teacher's, adds them). Both need only a C compiler and make
+# that chapter's only), computed into $(GRADE_KEYS) without the
+# teacher's model answers. The whole file is checked first (tools/grade
+# --chapters), so bad input stops before any key is computed. Grading
+# prints ok, wrong, not answered or not graded (needs a run) per key and
+# no value of a key (REVEAL=1, the teacher's, adds them). Both need only
+# a C compiler and make
 # (deps-model): a key that needs a kernel run not made yet says so and is
 # skipped.
 ANSWERS_OUT := $(BUILD)/answers$(KSUFFIX)

@@ -365,12 +365,13 @@ comma := ,
 FEATURE_CHAPTERS = $(subst $() ,$(comma),$(strip $(patsubst KIT_PIN_%,%,$(filter KIT_PIN_%,$(.VARIABLES)))))
 ALSO_CLAIMS := $(foreach k,$(filter-out $(KERNEL),$(KERNEL_LIST)),$(if \
 	$(wildcard $(call claims_of,$(k))/ch*.tsv),$(k)=$(call claims_of,$(k))))
-$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD) \
+AMENDMENTS := $(sort $(wildcard chapters/*/amendments.tsv))
+$(REPORT_OUT)/kit-claims.tex: report/claims2tex $(REPORT_CLAIMS) $(SPREAD) $(AMENDMENTS) \
 		$(foreach a,$(ALSO_CLAIMS),$(wildcard $(lastword $(subst =, ,$(a)))/ch*.tsv))
 	@mkdir -p $(@D)
 	$(Q)$(if $(strip $(REPORT_CLAIMS)),,printf 'id\tchapter\n' > $@.none.tsv &&) \
 		report/claims2tex $(if $(SPREAD),--spread $(SPREAD)) --kernel $(KERNEL) $(foreach a,$(ALSO_CLAIMS),--also $(a)) \
-		--features "$(FEATURE_CHAPTERS)" \
+		--features "$(FEATURE_CHAPTERS)" $(foreach a,$(AMENDMENTS),--amendments $(a)) \
 		$(or $(strip $(REPORT_CLAIMS)),$@.none.tsv) > $@.tmp && mv $@.tmp $@
 
 # rewritten only when the figure folder or the chapter list change

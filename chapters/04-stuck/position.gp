@@ -8,7 +8,7 @@ ptitle(i) = (i == 1) ? "formula (1): rate_feedback=pure" : "formula (2): rate_fe
 # the seed's moment: the kernel's "ch04 seed" trace marker (print.tsv)
 do for [i = 1:2] {
 	stats value("run".i)."/print.tsv" using (strcol("buf") eq "ch04 seed" ? column("time") : NaN) nooutput
-	eval sprintf("seed%d = %g", i, STATS_min)
+	eval sprintf("seed%d = STATS_min", i)
 }
 set xlabel "time (s)"
 set key font ",8" samplen 2

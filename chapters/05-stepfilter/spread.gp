@@ -16,9 +16,9 @@ lab(i) = (i == 1) ? "off" : "on"
 do for [j = 1:nruns] {
 	r = value("run".j)
 	stats r."/bdi_dirty_ratelimit.tsv" using (column("time") >= S(j) ? column("dirty_ratelimit") : NaN) nooutput
-	eval sprintf("nr%d = %d", j, STATS_records)
+	eval sprintf("nr%d = STATS_records", j)
 	stats r."/balance_dirty_pages.tsv" using (column("time") >= S(j) ? column("dirty") : NaN) nooutput
-	eval sprintf("nb%d = %d", j, STATS_records)
+	eval sprintf("nb%d = STATS_records", j)
 }
 set ylabel "share of samples"
 set yrange [0:1]

@@ -23,6 +23,10 @@
  *       recomputes every dirty_ratelimit update of a bdi_dirty_ratelimit.tsv
  *       (a kernel run's or the model's) with dt_update_ratelimit() and
  *       prints key = value counts of equal fields and a verdict line.
+ *   dtmodel quiz [TOPIC seed=N [-c]]
+ *       no TOPIC (or --help): the usage and the topics; else the problem
+ *       of that seed (quiz.c), with -c its worked answer.  A missing,
+ *       repeated or non-numeric seed (seed=-3 included) is one line, exit 2.
  *   dtmodel --help
  * Reads: FILE with spec=, FILE of replay.  Writes: stdout, and DIR with -o.
  * Errors: one line on stderr naming the file:line (or "command line") and
@@ -31,6 +35,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1044,10 +1049,18 @@ static int cmd_quiz(int argc, char **argv)
 				die("quiz: seed: '%s' is not a whole number from 0 up%s", argv[i] + 5, "");
 			errno = 0;
 			seed = strtoul(argv[i] + 5, &end, 10);
-			if (*end || errno)
-				die("quiz: seed: '%s' is not a whole number from 0 up%s", argv[i] + 5, "");
+			if (*end || errno) {
+				char most[24];
+
+				snprintf(most, sizeof(most), "%lu", ULONG_MAX);
+				die("quiz: seed: '%s' is not a whole number from 0 to %s", argv[i] + 5, most);
+			}
+			/* two seeds are two problems: which one the student
+			 * meant is not ours to guess */
+			if (have_seed)
+				die("quiz: seed: given twice (%s)%s", argv[i], "");
 			have_seed = 1;
-		} else if (!topic && !strchr(argv[i], '=')) {
+		} else if (!topic && argv[i][0] != '-' && !strchr(argv[i], '=')) {
 			topic = argv[i];
 		} else {
 			die("quiz: %s: unknown argument%s (usage: dtmodel quiz TOPIC seed=N [-c])", argv[i], "");

@@ -17,6 +17,7 @@
  *   failed.
  */
 #define _DEFAULT_SOURCE
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -842,6 +843,64 @@ static void test_cli(const char *dtmodel)
 	}
 	claim(ok, "dtmodel: bad arguments give one line naming the key, non-zero exit",
 	      "the kit's rule for bad input", "%u cases", (unsigned)(sizeof(bads) / sizeof(bads[0])));
+
+	/* the quiz's command line: --help is the usage (also after a topic);
+	 * a problem needs the student's own seed (none is refused, not seed
+	 * 1's problem for everyone), and a seed is digits only: strtoul would
+	 * wrap seed=-3 to 18446744073709551613 */
+	{
+		static const struct { const char *args, *says; } qbad[] = {
+			{ "quiz pause", "give your seed" },
+			{ "quiz pause -c", "give your seed" },
+			{ "quiz pause seed=-3", "'-3' is not a whole number" },
+			{ "quiz pause seed=", "'' is not a whole number" },
+			{ "quiz pause seed=1x", "'1x' is not a whole number" },
+			{ "quiz pause seed=99999999999999999999999", "is not a whole number from 0 to" },
+			{ "quiz pause seed=3 seed=4", "given twice" },
+			{ "quiz nosuch seed=1", "nosuch: unknown topic" },
+			{ "quiz pause -x seed=1", "-x: unknown argument" },
+		};
+		static const char *const qhelp[] = { "quiz --help", "quiz -h", "quiz pause --help", "quiz" };
+		unsigned nq = (unsigned)(sizeof(qbad) / sizeof(qbad[0]));
+
+		ok = 1;
+		for (i = 0; i < nq; i++) {
+			char *nl;
+
+			/* stderr only, and stdout must be empty: its bytes
+			 * would come first */
+			snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null; %s %s 2>/dev/null | wc -c",
+				 dtmodel, qbad[i].args, dtmodel, qbad[i].args);
+			st = sh(cmd, out, sizeof(out));
+			nl = strchr(out, '\n');
+			if (!nl || strncmp(out, "dtmodel: quiz: ", 15) || !strstr(out, qbad[i].says) ||
+			    strcmp(nl + 1, "0\n")) {
+				ok = 0;
+				printf("      '%s' gave: %s", qbad[i].args, out);
+			}
+			/* the exit status alone */
+			snprintf(cmd, sizeof(cmd), "%s %s >/dev/null 2>&1", dtmodel, qbad[i].args);
+			st = sh(cmd, NULL, 0);
+			if (!WIFEXITED(st) || WEXITSTATUS(st) != 2) {
+				ok = 0;
+				printf("      '%s' exited with status %d, want 2\n", qbad[i].args, st);
+			}
+		}
+		claim(ok, "dtmodel quiz: no seed, a negative, empty, too large or repeated seed, an unknown topic: one line, exit 2",
+		      "the kit's rule for bad input", "%u cases", nq);
+		ok = 1;
+		for (i = 0; i < sizeof(qhelp) / sizeof(qhelp[0]); i++) {
+			snprintf(cmd, sizeof(cmd), "%s %s 2>&1", dtmodel, qhelp[i]);
+			st = sh(cmd, out, sizeof(out));
+			if (st != 0 || strncmp(out, "usage: dtmodel quiz TOPIC seed=N", 32) ||
+			    !strstr(out, "\n  bdi-limits ")) {
+				ok = 0;
+				printf("      '%s' gave status %d and: %.200s\n", qhelp[i], st, out);
+			}
+		}
+		claim(ok, "dtmodel quiz --help (also after a topic): the usage and the topics, exit 0",
+		      "dtmodel quiz", "quiz --help, quiz -h, quiz pause --help, quiz");
+	}
 
 	/* the command prints the library's integer for the same inputs, and
 	 * that is 1.0 at the setpoint up to the divisor's "+ 1" (1 unit) */
@@ -1826,6 +1885,226 @@ static void test_quiz_paths(void)
 }
 
 /*
+ * 12c. Every topic over seeds 1..1000, two claims each.
+ *
+ * Spread: for every key, no one answer is the answer of a quarter of the
+ * seeds or more. A key most seeds share tests nothing of its formula and
+ * lets a student copy a neighbour's answer (the pause was 0 for 713 of
+ * these seeds, the poll interval 64 pages for 485).
+ *
+ * The worked answer ends at the key: its last number is the last key's
+ * value, and each key before it is the last number of a line of it, in
+ * the order of the answer lines. A worked answer that stops at another
+ * number teaches another answer (bdi-limits' worked answer once ended at
+ * the real-number cubic, 338 for a key of 349). A number is a run of
+ * digits (with its sign and decimals) not glued to a word: the 1024 of
+ * "1024ths" and the 61 of "pos_ratio_61" are not numbers.
+ */
+#define QUIZ_SEEDS 1000
+
+static int last_number(const char *line, size_t len, double *v)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < len; i++) {
+		char *e;
+		double x;
+		size_t j;
+
+		if (line[i] < '0' || line[i] > '9' ||
+		    (i > 0 && (isalnum((unsigned char)line[i - 1]) || line[i - 1] == '_' ||
+			       line[i - 1] == '.')))
+			continue;
+		j = i > 0 && (line[i - 1] == '-' || line[i - 1] == '+') ? i - 1 : i;
+		x = strtod(line + j, &e);
+		/* skip the rest of this run of digits either way */
+		while (i + 1 < len && ((line[i + 1] >= '0' && line[i + 1] <= '9') || line[i + 1] == '.'))
+			i++;
+		if (e < line + len && (isalpha((unsigned char)*e) || *e == '_'))
+			continue;
+		*v = x;
+		found = 1;
+	}
+	return found;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the worked part of a problem: what -c adds before its answer lines */
+static int worked_ends_at_keys(const char *topic, unsigned long s, const struct dt_quiz *q,
+			       char *why, size_t n)
+{
+	struct dt_quiz q0;
+	char *plain = NULL, *full = NULL;
+	size_t plen = 0, flen = 0;
+	FILE *f0 = open_memstream(&plain, &plen), *f1 = open_memstream(&full, &flen);
+	const char *p, *end;
+	double v = NAN, last = NAN;
+	int k = 0, ok;
+
+	if (!f0 || !f1 || dt_quiz(topic, s, 0, f0, &q0) || dt_quiz(topic, s, 1, f1, &q0)) {
+		if (f0)
+			fclose(f0);
+		if (f1)
+			fclose(f1);
+		free(plain);
+		free(full);
+		snprintf(why, n, "seed %lu: no problem", s);
+		return 0;
+	}
+	fclose(f0);
+	fclose(f1);
+	ok = flen > plen && !strncmp(full, plain, plen);
+	p = full + plen;
+	end = strstr(p, "answer: ");
+	if (!end)
+		end = full + flen;
+	/* line by line: the keys in order, each the last number of a line */
+	while (ok && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (last_number(p, len, &v)) {
+			last = v;
+			if (k < q->nans && fabs(v - q->ans[k].value) < 1e-9)
+				k++;
+		}
+		p += len + 1;
+	}
+	if (!ok)
+		snprintf(why, n, "seed %lu: the worked answer does not follow the problem", s);
+	else if (k < q->nans)
+		snprintf(why, n, "seed %lu: no line ends at %s = %.10g", s, q->ans[k].key, q->ans[k].value);
+	else if (q->nans < 1 || !(fabs(last - q->ans[q->nans - 1].value) < 1e-9)) {
+		snprintf(why, n, "seed %lu: the worked answer ends at %.10g, the key %s = %.10g", s,
+			 last, q->nans ? q->ans[q->nans - 1].key : "-", q->nans ? q->ans[q->nans - 1].value : NAN);
+		ok = 0;
+	}
+	ok = ok && k == q->nans;
+	free(plain);
+	free(full);
+	return ok;
+}
+
+static void test_quiz_seeds(void)
+{
+	int i;
+
+	for (i = 0; i < dt_quiz_ntopics(); i++) {
+		const char *topic = dt_quiz_topic(i);
+		static double v[DT_QUIZ_MAXANS][QUIZ_SEEDS];
+		char spread[512] = "", why[320] = "", keys[DT_QUIZ_MAXANS][32];
+		int nans = -1, ok_spread = 1, ok_ends = 1, bad_ends = 0, k;
+		unsigned long s;
+
+		for (s = 1; s <= QUIZ_SEEDS; s++) {
+			struct dt_quiz q;
+			char w[256];
+			FILE *null = fopen("/dev/null", "w");
+
+			if (!null || dt_quiz(topic, s, 0, null, &q)) {
+				if (null)
+					fclose(null);
+				ok_spread = ok_ends = 0;
+				break;
+			}
+			fclose(null);
+			if (nans < 0) {
+				nans = q.nans;
+				for (k = 0; k < nans; k++)
+					memcpy(keys[k], q.ans[k].key, sizeof(keys[k]));
+			}
+			if (q.nans != nans || nans < 1) {
+				ok_spread = 0;
+				snprintf(spread, sizeof(spread), " seed %lu: %d keys, seed 1 %d;", s, q.nans, nans);
+				break;
+			}
+			for (k = 0; k < nans; k++)
+				v[k][s - 1] = q.ans[k].value;
+			if (!worked_ends_at_keys(topic, s, &q, w, sizeof(w))) {
+				if (!bad_ends++)
+					snprintf(why, sizeof(why), " %s", w);
+				ok_ends = 0;
+			}
+		}
+		for (k = 0; ok_spread && k < nans; k++) {
+			int j, run = 1, most = 0, distinct = 1;
+			double mode = v[k][0];
+
+			qsort(v[k], QUIZ_SEEDS, sizeof(double), cmp_double);
+			for (j = 1; j <= QUIZ_SEEDS; j++) {
+				if (j < QUIZ_SEEDS && v[k][j] == v[k][j - 1]) {
+					run++;
+					continue;
+				}
+				if (run > most) {
+					most = run;
+					mode = v[k][j - 1];
+				}
+				run = 1;
+				distinct += j < QUIZ_SEEDS;
+			}
+			snprintf(spread + strlen(spread), sizeof(spread) - strlen(spread),
+				 "%s%s: %d distinct, most common %.10g for %.1f %%", k ? "; " : "",
+				 keys[k], distinct, mode, 100.0 * most / QUIZ_SEEDS);
+			if (4 * most >= QUIZ_SEEDS)
+				ok_spread = 0;
+		}
+		{
+			char name[256];
+
+			snprintf(name, sizeof(name), "quiz %s: no answer is shared by a quarter of seeds 1..%d", topic,
+				 QUIZ_SEEDS);
+			claim(ok_spread, name, "dtmodel quiz", "%s", spread);
+			snprintf(name, sizeof(name), "quiz %s: the worked answer ends at the key, seeds 1..%d",
+				 topic, QUIZ_SEEDS);
+			claim(ok_ends, name, "dtmodel quiz -c", "%d of %d seeds end elsewhere%s", bad_ends,
+			      QUIZ_SEEDS, why);
+		}
+	}
+}
+
+/*
+ * 12d. bdi-limits asks which limit sets wb_thresh, the disk's share of
+ * the completions or its cap: both must happen, each for at least a
+ * quarter of seeds 1..1000 (the cap once bound for every seed, and the
+ * question had one answer).
+ */
+static void test_quiz_bdi_branches(void)
+{
+	int by_cap = 0, by_share = 0, tie = 0, bad = 0;
+	unsigned long s;
+
+	for (s = 1; s <= QUIZ_SEEDS; s++) {
+		struct dt_quiz q;
+		char *a = quiz_text("bdi-limits", s, &q);
+		double th = a ? after(a, "thresh = ") : NAN, sh = a ? after(a, "writeback completions is") : NAN;
+		double cap = a ? after(a, "caps it at ") : NAN;
+
+		if (isnan(th) || isnan(sh) || isnan(cap) || q.nans < 1) {
+			bad++;
+		} else {
+			unsigned long share = (unsigned long)th * (unsigned long)sh / 100;
+
+			by_cap += (unsigned long)cap < share;
+			by_share += (unsigned long)cap > share;
+			tie += (unsigned long)cap == share;
+		}
+		free(a);
+	}
+	claim(!bad && 4 * by_cap >= QUIZ_SEEDS && 4 * by_share >= QUIZ_SEEDS,
+	      "quiz bdi-limits: the cap sets wb_thresh for some seeds, the share for others",
+	      "6.12 __wb_calc_thresh()", "seeds 1..%d: the cap %d, the share %d, equal %d%s", QUIZ_SEEDS,
+	      by_cap, by_share, tie, bad ? ", some problems did not parse" : "");
+}
+
+/*
  * The model's defaults and ranges come from experiments/keys: the model
  * built against a copy of the table with tasks' default 3 and cpus' range
  * 1..2 simulates 3 tasks by default and refuses cpus=4 with that range.
@@ -1874,6 +2153,8 @@ int main(int argc, char **argv)
 	test_step_known();
 	test_quiz();
 	test_quiz_paths();
+	test_quiz_seeds();
+	test_quiz_bdi_branches();
 	if (argc > 1) {
 		test_cli(argv[1]);
 		test_spec(argv[1], argc > 2 ? argv[2] : NULL);

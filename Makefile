@@ -60,6 +60,7 @@ KERNEL_LIST := $(shell tools/kernels list)
 KERNELS ?= $(KERNEL)
 DT := $(BUILD)/dt/dt
 DTSPEC := $(BUILD)/dtspec/dtspec
+DTMODEL := $(BUILD)/model/dtmodel
 export KIT_DTSPEC := $(DTSPEC)
 DTCLAIMS := $(BUILD)/dtclaims/dtclaims
 CC ?= gcc
@@ -253,10 +254,9 @@ endif
 # same TSV names and columns as a kernel run, so one figure script draws
 # both.
 MODEL_RUNS := $(BUILD)/model-runs
-DTMODEL := $(BUILD)/model/dtmodel
 # (with the model's claim tests, which make check runs: one sub-make, so
 # that two jobs never compile the same objects)
-$(DTMODEL) $(BUILD)/model/test_claims &: $(wildcard model/*.c model/*.h) model/Makefile patches/knobs experiments/keys \
+$(DTMODEL) $(BUILD)/model/test_claims &: $(wildcard model/*.c model/*.h) model/Makefile patches/knobs patches/presets experiments/keys \
 		experiments/dtspec/dtspec.c experiments/dtspec/dtspec.h | deps-model
 	$(Q)$(MAKE) -s -C model BUILD=$(BUILD) all $(BUILD)/model/test_claims
 $(MODEL_RUNS)/%/meta: $$(call spec_of,$$*) $(DTMODEL)

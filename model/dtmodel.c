@@ -18,7 +18,7 @@
  *       (experiments/run: `key = value` lines, # comments); command-line
  *       pairs override it; the lab's keys have the lab's units (disk_bw in
  *       bytes/s with K/M/G suffixes), knob.NAME sets a switch and
- *       knob.preset=v10|6.1 every switch not set explicitly.
+ *       knob.preset=NAME (patches/presets) every switch not set explicitly.
  *   dtmodel replay FILE [law=v10|6.1]
  *       recomputes every dirty_ratelimit update of a bdi_dirty_ratelimit.tsv
  *       (a kernel run's or the model's) with dt_update_ratelimit() and
@@ -82,10 +82,14 @@ static void help(void)
 	for (i = 0; i < DT_NKEYS; i++)
 		printf("  %-24s %-6s default %s\n", dt_keys[i].name, dt_keys[i].model,
 		       *dt_keys[i].def ? dt_keys[i].def : "-");
-	printf("\nknobs (patches/knobs; knob.NAME=VALUE, knob.preset=v10|6.1):\n");
+	printf("\nknobs (patches/knobs; knob.NAME=VALUE, knob.preset=NAME):\n");
 	for (i = 0; i < DT_NKNOBS; i++)
 		printf("  knob.%-19s %s (6.1: %s, v10: %s)\n", dt_knobs[i].name,
 		       dt_knobs[i].values, dt_knobs[i].def, dt_knobs[i].v10);
+	printf("\npresets (patches/presets; knob.preset=NAME):\n");
+	for (i = 0; i < DT_NPRESETS; i++)
+		printf("  %-24s %s, off: %s\n", dt_presets[i].name,
+		       dt_presets[i].v10 ? "v10" : "default", dt_presets[i].off);
 	printf("\nquiz topics (dtmodel quiz TOPIC seed=N [-c]):\n");
 	for (i = 0; i < dt_quiz_ntopics(); i++)
 		printf("  %-24s %s\n", dt_quiz_topic(i), dt_quiz_what(i));
@@ -661,7 +665,7 @@ static int cmd_sim(int argc, char **argv)
 			continue;
 		if (!dt_preset_value(pairs[i].val, 0)) {	/* pos_ratio: in both */
 			snprintf(err, sizeof(err),
-				 "'%.100s' is not a preset (want v10|6.1, a column of patches/knobs)",
+				 "'%.100s' is not a preset (want a name of patches/presets)",
 				 pairs[i].val);
 			die_at(pairs[i].src, pairs[i].key, err);
 		}

@@ -717,19 +717,45 @@ int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen,
 	return k ? -1 : 0;
 }
 
+const struct dt_preset dt_presets[DT_NPRESETS] = DT_PRESETS;
+
+static const struct dt_preset *find_preset(const char *val)
+{
+	int i;
+
+	for (i = 0; i < DT_NPRESETS; i++)
+		if (!strcmp(dt_presets[i].name, val))
+			return &dt_presets[i];
+	return NULL;
+}
+
+/* NAME in the comma list l */
+static int in_list(const char *l, const char *name)
+{
+	size_t n = strlen(name);
+
+	while (*l) {
+		if (!strncmp(l, name, n) && (l[n] == ',' || !l[n]))
+			return 1;
+		l = strchr(l, ',');
+		if (!l)
+			break;
+		l++;
+	}
+	return 0;
+}
+
 const char *dt_preset_value(const char *val, int k)
 {
+	const struct dt_preset *p = find_preset(val);
 	const char *v;
 
-	if (k < 0 || k >= DT_NKNOBS)
+	if (k < 0 || k >= DT_NKNOBS || !p)
 		return NULL;
-	if (!strcmp(val, "v10"))
-		v = dt_knobs[k].v10;
-	else if (!strcmp(val, "6.1"))
-		v = dt_knobs[k].def;
-	else
+	v = p->v10 ? dt_knobs[k].v10 : dt_knobs[k].def;
+	if (!strcmp(v, "-"))
 		return NULL;
-	return strcmp(v, "-") ? v : NULL;
+	return in_list(p->off, dt_knobs[k].name) ? "off" : v;
 }
 
 int dt_sim_preset(struct dt_sim_cfg *c, const char *val, const int *keep,
@@ -738,9 +764,9 @@ int dt_sim_preset(struct dt_sim_cfg *c, const char *val, const int *keep,
 	const char *v;
 	int k;
 
-	if (strcmp(val, "v10") && strcmp(val, "6.1"))
+	if (!find_preset(val))
 		return bad(err, errlen, "knob.preset", val,
-			   "v10|6.1, a column of patches/knobs");
+			   "a preset of patches/presets");
 	for (k = 0; k < DT_NKNOBS; k++) {
 		if ((keep && keep[k]) || !(v = dt_preset_value(val, k)))
 			continue;

@@ -35,6 +35,18 @@ struct dt_knob {
 #include "dt_knobs.h"
 extern const struct dt_knob dt_knobs[DT_NKNOBS];
 
+/* The presets knob.preset names (patches/presets, through the generated
+ * dt_presets.h): the name, whether the base is patches/knobs' v10 column
+ * (else the default, 6.1's), and the knobs then set to off ("a,b"; "-"
+ * for none): v10-pNN is the series as of seed patch NN. */
+struct dt_preset {
+	const char *name;
+	int v10;
+	const char *off;
+};
+#include "dt_presets.h"
+extern const struct dt_preset dt_presets[DT_NPRESETS];
+
 /* The lab's spec keys (experiments/keys, through the generated
  * dt_keys.h): the name, the default ("" for none), the kind and range
  * experiments/run checks, and what the model does with it: "sim"
@@ -167,20 +179,20 @@ struct dt_sim_result {
 
 void dt_sim_defaults(struct dt_sim_cfg *c);
 /* Set one key; returns 0, or -1 with a one-line message in err.
- * knob.preset=v10|6.1 applies dt_sim_preset() at once, to every knob. */
+ * knob.preset=NAME applies dt_sim_preset() at once, to every knob. */
 int dt_sim_set(struct dt_sim_cfg *c, const char *key, const char *val,
 	       char *err, int errlen);
 /*
- * knob.preset: set every knob k to dt_knobs[k].v10 (preset "v10") or to
- * dt_knobs[k].def (preset "6.1"), except a "-" in the column and the
- * knobs with keep[k] set (keep may be NULL).  Knobs set after it win, so
+ * knob.preset: set every knob k to its value in preset val (see
+ * dt_preset_value), except the knobs with keep[k] set (keep may be NULL).  Knobs set after it win, so
  * a front end applies it before every other key (dtmodel does).
  * Returns 0, or -1 with a one-line message naming knob.preset in err.
  */
 int dt_sim_preset(struct dt_sim_cfg *c, const char *val, const int *keep,
 		  char *err, int errlen);
-/* The value of knob k in preset val ("v10" or "6.1"); NULL for "-" or an
- * unknown preset. */
+/* The value of knob k in preset val (a name of patches/presets): "off" if
+ * the preset lists it, else its value in the preset's base column of
+ * patches/knobs; NULL for "-" there or an unknown preset. */
 const char *dt_preset_value(const char *val, int k);
 /* Final consistency checks (e.g. a group on a missing disk); on error
  * *key (if key is not NULL) names the key at fault. */

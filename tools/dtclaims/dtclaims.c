@@ -1865,7 +1865,8 @@ static const struct dir *pass_of(struct row *r, const char *role)
 
 /*
  * --audit: the row's "ID KIND SEEDS RUNS CONTROL_RUNS" line: SEEDS the
- * count of its cite lines, RUNS the kernel runs it judges, CONTROL_RUNS
+ * seeds its cite lines name, in their order, comma-separated ("-" for
+ * none: tools/check-code picks the preset of the latest), RUNS the kernel runs it judges, CONTROL_RUNS
  * those of its control kernel lines (space-separated; "-" for none; an
  * optional RUN? by its name), as parse_runs reads them: one RUN, or
  * NAME=RUN words.
@@ -1895,19 +1896,24 @@ static void audit_runs(struct buf *o, char *p)
 
 static char *audit_row(struct row *r, const char *id, const char *kind, char *runs)
 {
-	struct buf o = { 0 }, c = { 0 };
-	int i, seeds = 0;
+	struct buf o = { 0 }, c = { 0 }, s = { 0 };
+	int i;
 
 	for (i = 1; i < r->n; i++) {
-		if (!strcmp(r->d[i].word, "cite"))
-			seeds++;
+		if (!strcmp(r->d[i].word, "cite")) {
+			const char *t = r->d[i].rest;
+
+			if (s.n)
+				bputs(&s, ",");
+			bputs(&s, xasprintf("%.*s", (int)strcspn(t, " \t"), t));
+		}
 		if (!strcmp(r->d[i].word, "control") && !strncmp(r->d[i].rest, "kernel ", 7)) {
 			if (c.n)
 				bputs(&c, " ");
 			audit_runs(&c, expand(&consts, r->d[i].rest + 7));
 		}
 	}
-	bputs(&o, xasprintf("%s\t%s\t%d\t", id, kind, seeds));
+	bputs(&o, xasprintf("%s\t%s\t%s\t", id, kind, s.n ? bstr(&s) : "-"));
 	audit_runs(&o, runs);
 	bputs(&o, "\t");
 	bputs(&o, c.n ? bstr(&c) : "-");

@@ -531,10 +531,11 @@ bad "a values line with one value too many" "values: values takes 2 values" \
 # --- --audit: the rows and their runs, judged on nothing (no run needed)
 conf "$T/audit.conf" "$(row claim a smoke ch03-n1-v10 'mean > 2' 'gates none t')" \
 	"$(row claim b x=ch03-n1-v10 ch03-n4-v10 'mean > 2' 'gates none t' | sed 's/^kernel .*/kernel x=ch03-n1-v10 y=smoke?/')" \
-	"$(row sanity c smoke - 'mean > 2' 'gates none t')"
+	"$(row sanity c smoke - 'mean > 2' 'gates none t')" \
+	"$(row claim d ch08-think-on ch08-think-off 'mean > 2' 'gates none t' | sed 's/^cite 004 .*/cite 007 14-15 "x"\ncite 004 39-42 "y"/')"
 out=$("$C" --seeds "$KIT/tools/seeds.tsv" --audit "$T/audit.conf" 2> "$T/err")
-t_ok "--audit: ID, kind, cites, the kernel's runs (RUN of NAME=RUN, RUN? by its name), the control's" \
-	test "$out" = "$(printf '%s\t%s\t%s\t%s\t%s\n' a claim 1 smoke ch03-n1-v10 b claim 1 'ch03-n1-v10 smoke' ch03-n4-v10 c sanity 1 smoke -)"
+t_ok "--audit: ID, kind, the seeds cited (in order), the kernel's runs (RUN of NAME=RUN, RUN? by its name), the control's" \
+	test "$out" = "$(printf '%s\t%s\t%s\t%s\t%s\n' a claim 004 smoke ch03-n1-v10 b claim 004 'ch03-n1-v10 smoke' ch03-n4-v10 c sanity 004 smoke - d claim 007,004 ch08-think-on ch08-think-off)"
 # --- --runs: every run the file names, for the make rules (a need any
 # line, kernel and control kernel lines, RUN? by its name, an each loop
 # expanded, model lines apart); each run once, in the order first named
@@ -543,14 +544,19 @@ t_ok "--audit: ID, kind, cites, the kernel's runs (RUN of NAME=RUN, RUN? by its 
 out=$("$C" --seeds "$KIT/tools/seeds.tsv" --runs "$T/runs.conf" 2> "$T/err")
 t_ok "--runs: the kernel runs (need, kernel, control kernel; each expanded; once each), the model's apart" \
 	test "$out" = "$(printf 'kernel n0 n1 k1 c1 k2 c2\nmodel m1 m2')"
-# tools/check-code on that file: a seed-cited claim whose main run (smoke)
-# is not preset v10 fails; one whose runs are (ch03-n*-v10) passes; a
-# sanity row is not its business
+# tools/check-code on that file: a claim's first cite names the patch
+# whose code it judges (patches/presets). a cites seed 004 (patch 03/10,
+# v10-p03) and runs smoke, preset 6.1: FAIL, naming the run and its
+# preset; b cites 004 and runs v10 (the whole series, later code): SKIP,
+# said in the line; d cites 007 first (v10) and runs v10: ok; a sanity
+# row is not its business
 out=$(CODE_CONFS=$T/audit.conf "$KIT/tools/check-code" "$C" 2>&1)
 t_ok "check-code: a seed-cited claim on a 6.1 run fails, naming the run and its preset" \
-	sh -c 'printf "%s\n" "$1" | grep -q "^not ok .* a judges v10.s code # cites a seed, but: main run smoke runs preset 6.1"' _ "$out"
-t_ok "check-code: a claim whose main and control runs are preset v10 passes; sanity rows are not checked" \
-	sh -c 'printf "%s\n" "$1" | grep -q "^ok .* b judges v10.s code" && printf "%s\n" "$1" | grep -q "^1 passed, 1 failed"' _ "$out"
+	sh -c 'printf "%s\n" "$1" | grep -q "^not ok .* a judges its patch.s code (v10-p03, seed 004) # cites seed 004, but: main run smoke runs preset 6.1"' _ "$out"
+t_ok "check-code: a claim of patch 03/10 on v10's runs is SKIP (judged on later code), naming the runs" \
+	sh -c 'printf "%s\n" "$1" | grep -q "^ok .* b judges its patch.s code (v10-p03, seed 004) # SKIP not yet: judged on the whole series: main run ch03-n1-v10 runs v10; control run ch03-n4-v10 runs v10"' _ "$out"
+t_ok "check-code: a claim whose first cite is seed 007 on v10's runs passes (the first cite decides); sanity rows are not checked" \
+	sh -c 'printf "%s\n" "$1" | grep -q "^ok .* d judges its patch.s code (v10, seed 007) # main ch08-think-on, control ch08-think-off" && printf "%s\n" "$1" | grep -q "^1 passed, 1 failed, 1 skipped"' _ "$out"
 printf 'need up\n' > "$T/nochapter.conf"
 out=$(run "$T/nochapter.conf")
 t_ok "a file that does not start with chapter N" sh -c "[ -z '$out' ] && grep -q '^$T/nochapter.conf:1: chapter: ' '$T/err'"

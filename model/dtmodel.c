@@ -485,6 +485,8 @@ static void write_meta(FILE *f, const struct dt_sim_cfg *c, const char *spec,
 	fprintf(f, "cpu_bw = %s\n", buf);
 	fprintf(f, "seed_at = %g\nstall = %g:%ld\ntrace_tasks = %d\n",
 		c->seed_at_ms / 1000.0, c->stall_rate, c->stall_ms, c->trace_tasks);
+	if (c->resume_at_ms)
+		fprintf(f, "resume_at = %g\n", c->resume_at_ms / 1000.0);
 	/* resolved bytes, as the lab writes them */
 	fprintf(f, "dirty_bytes_b = %lu\n", c->thresh << DT_PAGE_SHIFT);
 	fprintf(f, "dirty_background_bytes_b = %lu\n", dt_sim_bg_thresh(c) << DT_PAGE_SHIFT);

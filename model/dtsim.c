@@ -550,6 +550,7 @@ static const struct setter setters[] = {
 	{ "duration", S_MS, F(duration_ms), 0, 36000, LO_OPEN, "seconds, 0..36000", NULL, NULL, 0 },
 	{ "cpus", S_INT, F(cpus), 1, 8, 0, NULL, NULL, NULL, 1 },
 	{ "seed_at", S_MS, F(seed_at_ms), 0, INFINITY, 0, "seconds >= 0", NULL, NULL, 0 },
+	{ "resume_at", S_MS, F(resume_at_ms), 0, INFINITY, 0, "seconds >= 0", NULL, NULL, 0 },
 	/* the kit's knobs (patches/knobs), also as knob.NAME */
 	{ "pos_ratio", S_ENUM, F(pos), 0, 0, 0, "6.1|v10|threshold", map_pos, NULL, 0 },
 	{ "rate_estimation", S_ONOFF, F(rate_estimation), 0, 0, 0, "on|off", NULL, NULL, 0 },
@@ -699,6 +700,13 @@ int dt_sim_check(const struct dt_sim_cfg *c, char *err, int errlen,
 			 "bad value for key 'dirty_background_bytes': must be below dirty_bytes");
 		k = "dirty_background_bytes";
 	}
+	if (!k && c->resume_at_ms &&
+	    (!c->seed_at_ms || c->resume_at_ms <= c->seed_at_ms)) {
+		snprintf(err, (size_t)errlen,
+			 "bad value for key 'resume_at': %ld s wants a seed_at before it (seed_at is %ld)",
+			 c->resume_at_ms / 1000, c->seed_at_ms / 1000);
+		k = "resume_at";
+	}
 	for (i = 0; i < c->nphases && !k; i++) {
 		if (c->phase_n[i] > c->ntasks) {
 			snprintf(err, (size_t)errlen,
@@ -839,6 +847,8 @@ void dt_sim_print_cfg(const struct dt_sim_cfg *c, FILE *f)
 		fprintf(f, "%s=%s\n", dt_knobs[i].name, kv);
 	}
 	fprintf(f, "seed_at=%g\n", c->seed_at_ms / 1000.0);
+	if (c->resume_at_ms)
+		fprintf(f, "resume_at=%g\n", c->resume_at_ms / 1000.0);
 	fprintf(f, "stall=%g:%ld\n", c->stall_rate, c->stall_ms);
 	fprintf(f, "update=%s\ntrace_tasks=%d\n", var[c->update_v], c->trace_tasks);
 }
@@ -931,7 +941,8 @@ static void update_bandwidth(struct sim *s, int k, int with_rl, int task,
 		r.pos_ratio = pos_ratio;
 		dt_update_ratelimit(s->c->update_v, s->c->rate_pure,
 				    s->c->step_filter, &r);
-		if (s->c->rate_estimation)
+		/* resume_at: off from the start until then */
+		if (s->c->rate_estimation && s->now >= s->c->resume_at_ms)
 			d->dirty_ratelimit = r.new_ratelimit;
 		d->balanced = r.balanced;
 		if (s->o && s->o->rl) {

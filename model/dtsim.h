@@ -113,6 +113,7 @@ struct dt_sim_cfg {
 	unsigned long seed_rl;		/* seed_dirty_ratelimit, pages/s (0: none) */
 	unsigned long seed_kbps;	/* the same as given, KB/s */
 	long seed_at_ms;		/* when to apply it */
+	long resume_at_ms;		/* rate estimation off until then (0: never) */
 	int step_filter;		/* filter on (step_filter=6.1|v10) or off */
 	int safeguard;			/* percpu_safeguard=on|off */
 	enum dt_variant pause_v;	/* max_pause=6.1|v10 */

@@ -1667,10 +1667,11 @@ static char *model_control(const char *krun, char **extra, int nextra)
 		else if ((e = strchr(key, '-')))
 			*e = 0;
 		if (!strcmp(key, "time_scale")) {
-			static const char *const scaled[] = { "duration", "stagger", "phases", "seed_at" };
+			static const char *const scaled[] = { "duration", "stagger", "phases", "seed_at",
+							      "resume_at" };
 
-			/* (a run from before seed_at was a key has none) */
-			for (i = 0; i < 4; i++)
+			/* (a run from before seed_at or resume_at was a key has none) */
+			for (i = 0; i < 5; i++)
 				if (meta_of(krun, scaled[i]))
 					argv[argc++] = xasprintf("%s=%s", scaled[i], meta_value(krun, scaled[i]));
 			continue;

@@ -298,4 +298,14 @@ t_ok "resid refabove=9: 10..20, at 15 the curve is 5" test "$(t_get max "$("$D" 
 out=$("$D" --help)
 t_ok "dt --help lists every command of the table" sh -c "for c in summary frac tfrac settle resid steps ordered rows rates cdf quantiles excess pollmatch pertask stretch select distinct nth first marks cover capped share io; do printf '%s\n' '$out' | grep -q \"^  \$c \" || exit 1; done"
 
+# rows and ordered read the selection like every command (from=, to=,
+# where=): pid 1's rows from t 1 are 4 then 6, in order, though the whole
+# column is not; frac and tfrac of no row are nan, not 0 (a share of
+# nothing: a gate on it must not pass)
+printf 'time\tpid\tx\n0\t1\t5\n1\t2\t3\n2\t1\t4\n3\t1\t6\n' > "$T/sel.tsv"
+t_ok "rows: 4 in all, 2 of pid 1 from t 1" test "$("$D" rows "$T/sel.tsv") $("$D" rows "$T/sel.tsv" from=1 where=pid=1)" = "4 2"
+t_ok "ordered: the column is not, pid 1's rows from t 1 are" \
+	sh -c '! "$1" ordered "$2" x > /dev/null && [ "$("$1" ordered "$2" x from=1 where=pid=1)" = "ordered=yes rows=2" ]' _ "$D" "$T/sel.tsv"
+t_ok "frac and tfrac of no selected row: nan" \
+	test "$(t_get frac "$("$D" frac "$T/sel.tsv" x 0 10 from=9)") $(t_get frac "$("$D" tfrac "$T/sel.tsv" x 0 10 from=9)")" = "nan nan"
 t_end

@@ -1867,7 +1867,7 @@ static const struct dir *pass_of(struct row *r, const char *role)
 /*
  * --audit: the row's "ID KIND SEEDS RUNS CONTROL_RUNS" line: SEEDS the
  * seeds its cite lines name, in their order, comma-separated ("-" for
- * none: tools/check-code picks the preset of the latest), RUNS the kernel runs it judges, CONTROL_RUNS
+ * none: tools/check-code asks the preset of the first), RUNS the kernel runs it judges, CONTROL_RUNS
  * those of its control kernel lines (space-separated; "-" for none; an
  * optional RUN? by its name), as parse_runs reads them: one RUN, or
  * NAME=RUN words.

@@ -2,22 +2,27 @@
 # pos_ratio (1.0 = dirty at the setpoint) of every rate update; bottom,
 # dirty pages, the setpoint and the limit at every throttled call (MiB). Formula (1)
 # left, formula (2) right; the kernel solid, the model dashed (when given).
-# The dotted vertical line is the seed. Runs as in rate.gp.
+# The dotted vertical line is the seed, the solid grey one the resume.
+# Runs as in rate.gp.
 have_model = (nruns >= 4)
 ptitle(i) = (i == 1) ? "formula (1): rate_feedback=pure" : "formula (2): rate_feedback=pos"
-# the seed's moment: the kernel's "ch04 seed" trace marker (print.tsv)
+# the seed's moment and the resume's (the rate estimation back on): the
+# kernel's "ch04 seed" and "ch04 resume" trace markers (print.tsv)
 do for [i = 1:2] {
 	stats value("run".i)."/print.tsv" using (strcol("buf") eq "ch04 seed" ? column("time") : NaN) nooutput
 	eval sprintf("seed%d = STATS_min", i)
+	stats value("run".i)."/print.tsv" using (strcol("buf") eq "ch04 resume" ? column("time") : NaN) nooutput
+	eval sprintf("res%d = STATS_min", i)
 }
 set xlabel "time (s)"
 set key font ",8" samplen 2
-set xrange [10:*]
+set xrange [5:*]
 set multiplot layout 2,2
 do for [row = 1:2] {
 	do for [i = 1:2] {
 		r = value("run".i)
 		set arrow 1 from value("seed".i), graph 0 to value("seed".i), graph 1 nohead lc rgb "#555555" dt 3
+		set arrow 2 from value("res".i), graph 0 to value("res".i), graph 1 nohead lc rgb "#555555" dt 1
 		m = have_model ? value("run".(i + 2)) : ""
 		if (row == 1) {
 			set title ptitle(i) font ",10"

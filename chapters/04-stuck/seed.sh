@@ -12,9 +12,17 @@
 #             about +-10 % under TCG;
 #   N         tasks= of the workload (/kit/guest.conf).
 # The rate_feedback knob (the spec's knob.rate_feedback) is in force from
-# the start; the seed is the only intervention. Two trace markers record
-# the moment and the value: "ch04 seed" and "ch04 seed_dirty_ratelimit=KBPS
-# write_bw=KBPS tasks=N" (print.tsv).
+# the start. Two trace markers record the moment and the value: "ch04 seed"
+# and "ch04 seed_dirty_ratelimit=KBPS write_bw=KBPS tasks=N" (print.tsv).
+# With RESUME_AT (the spec's resume_at) the rate estimation is off from
+# the start, so the seeded rate stays frozen and position control alone
+# parks the pool where pos_ratio = write_bw / (N x rate) = 1/2: the whole
+# state of formulas (3) and (4), not the rate alone. RESUME_AT seconds
+# after the writers start it is switched back on, marked "ch04 resume";
+# the claims start there. (Without the hold, an update without the step
+# filter answers a doubled rate at once, from wherever the pool is, and
+# formula (1)'s state is never reached: the first run of preset v10-p03
+# did that.)
 D=/sys/kernel/debug/dirty_throttle
 M=/sys/kernel/tracing/trace_marker
 . /kit/guest.conf
@@ -27,7 +35,11 @@ dev=$(cat /sys/block/d0/dev)
 [ -n "${SEED_AT:-}" ] && [ "$SEED_AT" -ge 3 ] || { echo "seed_at '${SEED_AT:-}' in the spec: want at least 3 s"; exit 1; }
 kit_wbw_start || { echo "no tracefs instance for write_bw"; exit 1; }
 [ -w "$D/seed_dirty_ratelimit" ] || { echo "no seed_dirty_ratelimit knob"; exit 1; }
-echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_AT} s of the workload"
+if [ -n "${RESUME_AT:-}" ]; then
+	[ "$RESUME_AT" -gt "$SEED_AT" ] || { echo "resume_at '$RESUME_AT' in the spec: want it after seed_at ($SEED_AT)"; exit 1; }
+	echo off > $D/rate_estimation || { echo "rate_estimation refused off"; exit 1; }
+fi
+echo "rate_feedback $(cat $D/rate_feedback), rate_estimation $(cat $D/rate_estimation), tasks $n, bdi $dev; seed at ${SEED_AT} s of the workload${RESUME_AT:+, estimation back on at $RESUME_AT s}"
 (
 	i=0
 	while ! pidof dtwork > /dev/null; do
@@ -47,5 +59,9 @@ echo "rate_feedback $(cat $D/rate_feedback), tasks $n, bdi $dev; seed at ${SEED_
 	seed=$((2 * bw / n))
 	echo "$seed" > $D/seed_dirty_ratelimit &&
 		echo "ch04 seed" > $M &&
-		echo "ch04 seed_dirty_ratelimit=$seed write_bw=$bw tasks=$n" > $M
+		echo "ch04 seed_dirty_ratelimit=$seed write_bw=$bw tasks=$n" > $M || exit 0
+	[ -n "${RESUME_AT:-}" ] || exit 0
+	sleep $((RESUME_AT - SEED_AT))
+	echo on > $D/rate_estimation &&
+		echo "ch04 resume" > $M
 ) &

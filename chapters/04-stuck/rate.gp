@@ -20,7 +20,7 @@ do for [i = 1:2] {
 set xlabel "time (s)"
 set ylabel "MiB/s"
 set key top right font ",9" samplen 2
-set yrange [0:16]
+set yrange [0:7]
 set xrange [5:*]
 set multiplot layout 1,2
 do for [i = 1:2] {

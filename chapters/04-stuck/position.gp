@@ -28,7 +28,7 @@ do for [row = 1:2] {
 			set title ptitle(i) font ",10"
 			set ylabel "pos_ratio"
 			set yrange [0:1.5]
-			set key bottom right
+			set key top left
 			bdr = r."/bdi_dirty_ratelimit.tsv"
 			if (have_model) {
 				plot bdr using "time":(column("pos_ratio") / 1024.0) with lines ls 7 dt 1 lw 1.5 title "pos_ratio (kernel)", \
@@ -50,7 +50,7 @@ do for [row = 1:2] {
 			stats r."/balance_dirty_pages.tsv" using (MB(column("limit"))) nooutput
 			lim = STATS_max
 			set yrange [spm - 1.2 * (lim - spm):lim + 0.2 * (lim - spm)]
-			set key bottom right
+			set key bottom left
 			bdp = r."/balance_dirty_pages.tsv"
 			if (have_model) {
 				plot bdp using "time":(MB(column("dirty"))) with lines ls 1 lw 1 title "dirty (kernel)", \
